@@ -1,0 +1,39 @@
+# Moments Web. `make run` and `make test` install what a fresh Debian machine lacks first.
+
+SWIFT ?= swift
+APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+ARGS ?=
+
+.PHONY: deps build run test build-internal build-production bench-server clean
+
+## deps: install the system libraries with apt-get, only when pkg-config cannot find them
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd sqlite3; then \
+		echo "Installing $(APT_PACKAGES) with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+## run: the dashboard with the embedded BFF and demo data on http://127.0.0.1:8080 (ARGS="--port 9000" to change)
+run: build
+	$(SWIFT) run moments serve $(ARGS)
+
+## test: every test, against real servers on free ports and real SQLite in temporary folders
+test: deps
+	$(SWIFT) test
+
+build-internal: deps
+	$(SWIFT) build -c release -Xswiftc -DINTERNAL --scratch-path .build-internal
+
+build-production: deps
+	$(SWIFT) build -c release -Xswiftc -DPRODUCTION --scratch-path .build-production
+
+## bench-server: wrk against the server's fixed small answer (not a test)
+bench-server: deps
+	scripts/bench-server
+
+clean:
+	rm -rf .build .build-internal .build-production

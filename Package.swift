@@ -1,0 +1,49 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Build targets are chosen at compile time, as in the seed's `BuildTargetTogglesDataStore`:
+/// `swift build` is debug, `-Xswiftc -DINTERNAL` is internal, `-Xswiftc -DPRODUCTION` (or any
+/// release build without `INTERNAL`) is production.
+let package = Package(
+    name: "moments-web",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "moments", targets: ["moments"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.1.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "HTTPServer",
+            dependencies: [
+                "CMicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "Foundations"),
+        .target(name: "Moments", dependencies: ["Foundations", "HTTPServer"]),
+        .executableTarget(
+            name: "moments",
+            dependencies: [
+                "HTTPServer",
+                "Moments",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "MomentsTests", dependencies: ["Moments", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,33 @@
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// Starts a daemon on an already bound, listening socket.
+/// `MHD_start_daemon` is variadic and cannot be called from Swift; this names every option the
+/// server sets, so the option list is typed in one place.
+static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
+                                                   MHD_socket listen_socket,
+                                                   unsigned int thread_pool_size,
+                                                   unsigned int connection_limit,
+                                                   unsigned int connection_timeout_seconds,
+                                                   size_t connection_memory_limit,
+                                                   MHD_AccessHandlerCallback access_handler,
+                                                   void *access_handler_cls,
+                                                   MHD_RequestCompletedCallback completed,
+                                                   void *completed_cls) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, access_handler_cls,
+                            MHD_OPTION_LISTEN_SOCKET, listen_socket,
+                            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_END);
+}
+
+#endif

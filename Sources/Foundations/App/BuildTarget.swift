@@ -1,0 +1,21 @@
+/// The kind of build, fixed at compile time as in the seed's `BuildTargetTogglesDataStore`:
+/// `-DINTERNAL` makes an internal build, `-DPRODUCTION` (or a release build without
+/// `-DINTERNAL`) a production build, anything else is debug.
+public enum BuildTarget: String, Sendable, Codable {
+    case debug
+    case `internal`
+    case production
+
+    /// The target this binary was compiled as.
+    public static let current: BuildTarget = {
+        #if INTERNAL
+        return .internal
+        #elseif PRODUCTION
+        return .production
+        #elseif DEBUG
+        return .debug
+        #else
+        return .production
+        #endif
+    }()
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// An error a handler throws to answer with a status and a message meant for the user.
+///
+/// `code` is a short machine-readable word (`unknown_toggle`) for JSON answers; `message` is
+/// the sentence a person reads. Anything else a handler throws becomes a 500 with no details.
+public struct HTTPError: Error, Sendable, Equatable {
+    public var status: HTTPStatus
+    public var code: String
+    public var message: String
+    public var headers: HTTPHeaders
+
+    public init(_ status: HTTPStatus, code: String? = nil, message: String? = nil, headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.code = code ?? status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
+        self.message = message ?? status.reasonPhrase
+        self.headers = headers
+    }
+
+    public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool {
+        lhs.status == rhs.status && lhs.code == rhs.code && lhs.message == rhs.message
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One HTTP request as a handler sees it: everything read, the body complete and within its cap.
+public struct Request: Sendable {
+    public var method: HTTPMethod
+    /// The path, percent-decoded, without the query.
+    public var path: String
+    /// Query arguments, percent-decoded, in order; `query["lang"]` gives the first of a name.
+    public var query: QueryArguments
+    public var headers: HTTPHeaders
+    public var cookies: [String: String]
+    public var body: Data
+    /// Values of the `{name}` segments of the route that matched.
+    public var parameters: [String: String]
+
+    public init(
+        method: HTTPMethod,
+        path: String,
+        query: QueryArguments = QueryArguments(),
+        headers: HTTPHeaders = [:],
+        cookies: [String: String] = [:],
+        body: Data = Data(),
+        parameters: [String: String] = [:]
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.cookies = cookies
+        self.body = body
+        self.parameters = parameters
+    }
+
+    /// The media type of the body without its parameters, lowercased (`application/json`).
+    public var contentType: String? {
+        headers["Content-Type"].map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    /// The fields of an `application/x-www-form-urlencoded` body.
+    public var formFields: QueryArguments {
+        QueryArguments(urlEncoded: String(decoding: body, as: UTF8.self))
+    }
+}
+
+/// Decoded `name=value` pairs of a query string or a form body.
+public struct QueryArguments: Sendable, Sequence {
+    private var pairs: [(name: String, value: String)]
+
+    public init(_ pairs: [(String, String)] = []) {
+        self.pairs = pairs.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// Parses `a=1&b=two+words` the way browsers encode forms: `+` is a space, `%XX` a byte.
+    public init(urlEncoded: String) {
+        var components = URLComponents()
+        components.percentEncodedQuery = urlEncoded.replacingOccurrences(of: "+", with: "%20")
+        self.init((components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+    }
+
+    /// The first value given for `name`.
+    public subscript(name: String) -> String? {
+        pairs.first { $0.name == name }?.value
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        pairs.makeIterator()
+    }
+}

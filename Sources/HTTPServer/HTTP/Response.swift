@@ -1,0 +1,53 @@
+import Foundation
+
+/// What a handler answers: a status, headers and a body held in memory or streamed.
+public struct Response: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: Body
+
+    /// The bytes sent after the headers.
+    public enum Body: Sendable {
+        case data(Data)
+        /// Produced while the connection stays open, for server-sent events.
+        case stream(ResponseStream)
+    }
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: Body = .data(Data())) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], data: Data) {
+        self.init(status: status, headers: headers, body: .data(data))
+    }
+
+    /// A `text/plain; charset=utf-8` answer.
+    public static func text(_ text: String, status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], data: Data(text.utf8))
+    }
+
+    /// A `text/html; charset=utf-8` answer.
+    public static func html(_ html: String, status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], data: Data(html.utf8))
+    }
+
+    /// A JSON answer of `value` encoded with sorted keys, so equal values give equal bytes.
+    public static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Response(status: status, headers: ["Content-Type": "application/json"], data: try encoder.encode(value))
+    }
+
+    /// A redirect to `location` with 303, so a form POST is followed by a GET.
+    public static func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: ["Location": location])
+    }
+
+    /// The body's bytes when it is held in memory.
+    public var bodyData: Data? {
+        if case .data(let data) = body { return data }
+        return nil
+    }
+}

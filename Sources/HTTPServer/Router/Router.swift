@@ -1,0 +1,109 @@
+import Logging
+
+/// Answers a request; what a route, a middleware chain or a fallback is made of.
+public typealias Handler = @Sendable (Request) async throws -> Response
+
+/// Code that sits in front of every route: checks, headers, logging.
+public protocol Middleware: Sendable {
+    func respond(to request: Request, next: Handler) async throws -> Response
+}
+
+/// Turns an error into the answer a client sees; set per application (JSON or an HTML page).
+public typealias ErrorRenderer = @Sendable (HTTPError, Request) -> Response
+
+/// Maps method and path to handlers: 404 for unknown paths, 405 with `Allow` for a known path
+/// and a wrong method, HEAD answered by the GET route. Built before the server starts.
+public struct Router: Sendable {
+    struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let handler: Handler
+    }
+
+    private var routes: [Route] = []
+    private var middlewares: [any Middleware] = []
+    /// Tried for GET and HEAD requests that no route matches (static files).
+    public var fallback: Handler?
+    /// Renders thrown `HTTPError`s and the router's own 404/405/500 answers.
+    public var errorRenderer: ErrorRenderer = Router.plainTextError
+    private let logger: Logger
+
+    public init(logger: Logger = Logger(label: "moments.http")) {
+        self.logger = logger
+    }
+
+    /// Adds a route for `method` and `pattern`.
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, use handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    public mutating func get(_ pattern: String, use handler: @escaping Handler) { on(.get, pattern, use: handler) }
+    public mutating func post(_ pattern: String, use handler: @escaping Handler) { on(.post, pattern, use: handler) }
+    public mutating func put(_ pattern: String, use handler: @escaping Handler) { on(.put, pattern, use: handler) }
+    public mutating func delete(_ pattern: String, use handler: @escaping Handler) { on(.delete, pattern, use: handler) }
+
+    /// Adds a middleware; the first added is the outermost.
+    public mutating func add(middleware: any Middleware) {
+        middlewares.append(middleware)
+    }
+
+    /// The method and pattern of every route, for documents that must list them (OpenAPI).
+    public var routeList: [(method: HTTPMethod, pattern: String)] {
+        routes.map { ($0.method, $0.pattern.description) }
+    }
+
+    /// Answers `request`; never throws: errors become the error renderer's answer.
+    public func respond(to request: Request) async -> Response {
+        let chain = middlewares.reversed().reduce(dispatch) { next, middleware in
+            { request in try await middleware.respond(to: request, next: next) }
+        }
+        do {
+            return try await chain(request)
+        } catch let error as HTTPError {
+            return render(error, for: request)
+        } catch {
+            logger.error("handler failed", metadata: [
+                "method": "\(request.method)", "path": "\(request.path)", "error": "\(String(reflecting: error))",
+            ])
+            return render(HTTPError(.internalServerError, message: "Something went wrong on our side."), for: request)
+        }
+    }
+
+    private func render(_ error: HTTPError, for request: Request) -> Response {
+        var response = errorRenderer(error, request)
+        for (name, value) in error.headers {
+            response.headers.set(name, value)
+        }
+        return response
+    }
+
+    private var dispatch: Handler {
+        { [routes, fallback] request in
+            var allowed: [HTTPMethod] = []
+            for route in routes {
+                guard let parameters = route.pattern.match(request.path) else { continue }
+                if route.method == request.method || (request.method == .head && route.method == .get) {
+                    var request = request
+                    request.parameters = parameters
+                    return try await route.handler(request)
+                }
+                allowed.append(route.method)
+            }
+            if !allowed.isEmpty {
+                if allowed.contains(.get) { allowed.append(.head) }
+                let allow = allowed.map(\.rawValue).joined(separator: ", ")
+                throw HTTPError(.methodNotAllowed, message: "\(request.method) is not allowed here; use \(allow).",
+                                headers: ["Allow": allow])
+            }
+            if let fallback, request.method == .get || request.method == .head {
+                return try await fallback(request)
+            }
+            throw HTTPError(.notFound, message: "There is nothing at \(request.path).")
+        }
+    }
+
+    /// The default error answer: the status and message as plain text.
+    public static let plainTextError: ErrorRenderer = { error, _ in
+        .text("\(error.status): \(error.message)\n", status: error.status)
+    }
+}

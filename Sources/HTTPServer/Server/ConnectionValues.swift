@@ -1,0 +1,34 @@
+import CMicroHTTPD
+import Foundation
+
+/// Reads what libmicrohttpd has parsed of a request: headers, cookies and query arguments,
+/// already percent-decoded by the library.
+enum ConnectionValues {
+    static func header(_ name: String, of connection: ConnectionHandle) -> String? {
+        MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    static func request(connection: ConnectionHandle, method: String, url: String, body: Data) -> Request {
+        Request(
+            method: HTTPMethod(rawValue: method),
+            path: url,
+            query: QueryArguments(values(of: MHD_ValueKind.GET_ARGUMENT_KIND, connection)),
+            headers: HTTPHeaders(values(of: MHD_ValueKind.HEADER_KIND, connection)),
+            cookies: Dictionary(values(of: MHD_ValueKind.COOKIE_KIND, connection), uniquingKeysWith: { first, _ in first }),
+            body: body
+        )
+    }
+
+    private static func values(of kind: MHD_ValueKind, _ connection: ConnectionHandle) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        withUnsafeMutablePointer(to: &pairs) { pointer in
+            _ = MHD_get_connection_values(connection.pointer, kind, { cls, _, key, value in
+                guard let key else { return MHD_Result.YES }
+                let pairs = cls!.assumingMemoryBound(to: [(String, String)].self)
+                pairs.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                return MHD_Result.YES
+            }, pointer)
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,271 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+import Synchronization
+
+/// An HTTP server on libmicrohttpd: a thread pool on epoll that never waits on a handler.
+///
+/// Each request's handler runs as a Swift task while its connection is suspended; the
+/// connection is resumed when the answer is ready, so a slow handler holds no worker thread.
+public final class HTTPServer: Sendable {
+    /// Limits and addresses; the defaults suit a dashboard on localhost.
+    public struct Configuration: Sendable {
+        public var host: String
+        /// 0 binds a free port; `HTTPServer.port` tells which.
+        public var port: Int
+        public var threadCount: Int
+        public var connectionLimit: Int
+        /// Seconds of silence after which a connection is dropped.
+        public var connectionTimeout: Int
+        /// Requests with larger bodies get 413 and never reach a handler.
+        public var maxBodySize: Int
+        /// Bytes a connection may use for its request line and headers; longer ones are refused.
+        public var connectionMemoryLimit: Int
+
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 8080,
+            threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+            connectionLimit: Int = 1000,
+            connectionTimeout: Int = 15,
+            maxBodySize: Int = 64 * 1024,
+            connectionMemoryLimit: Int = 64 * 1024
+        ) {
+            self.host = host
+            self.port = port
+            self.threadCount = threadCount
+            self.connectionLimit = connectionLimit
+            self.connectionTimeout = connectionTimeout
+            self.maxBodySize = maxBodySize
+            self.connectionMemoryLimit = connectionMemoryLimit
+        }
+    }
+
+    private struct DaemonHandle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    private struct State {
+        var daemon: DaemonHandle?
+        var port = 0
+        var inFlight = 0
+        var streams: [ObjectIdentifier: StreamPump] = [:]
+    }
+
+    public let configuration: Configuration
+    let responder: @Sendable (Request) async -> Response
+    let logger: Logger
+    private let state = Mutex(State())
+
+    public init(
+        configuration: Configuration,
+        logger: Logger = Logger(label: "moments.http"),
+        responder: @escaping @Sendable (Request) async -> Response
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        self.responder = responder
+    }
+
+    /// A server whose requests are answered by `router`.
+    public convenience init(configuration: Configuration, router: Router, logger: Logger = Logger(label: "moments.http")) {
+        self.init(configuration: configuration, logger: logger, responder: router.respond(to:))
+    }
+
+    /// The port the server listens on, once started.
+    public var port: Int { state.withLock { $0.port } }
+
+    /// Requests received and not yet answered and closed.
+    public var inFlightCount: Int { state.withLock { $0.inFlight } }
+
+    /// Binds the socket and starts the worker threads; returns once requests are accepted.
+    public func start() throws(HTTPServerError) {
+        let listener = try Listener.bind(host: configuration.host, port: configuration.port)
+        let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
+            | UInt32(MHD_USE_EPOLL.rawValue)
+            | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
+            | UInt32(MHD_USE_ERROR_LOG.rawValue)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let daemon = cmhd_start_daemon(
+            flags,
+            listener.descriptor,
+            UInt32(max(1, configuration.threadCount)),
+            UInt32(configuration.connectionLimit),
+            UInt32(configuration.connectionTimeout),
+            configuration.connectionMemoryLimit,
+            { cls, connection, url, method, _, uploadData, uploadSize, requestContext in
+                let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+                return server.access(
+                    connection: ConnectionHandle(pointer: connection!),
+                    url: url, method: method,
+                    upload: uploadData, uploadSize: uploadSize!,
+                    requestContext: requestContext!
+                )
+            },
+            context,
+            { cls, _, requestContext, _ in
+                guard let pointer = requestContext?.pointee else { return }
+                Unmanaged<RequestContext>.fromOpaque(pointer).release()
+                requestContext?.pointee = nil
+                Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue().state.withLock { $0.inFlight -= 1 }
+            },
+            context
+        )
+        guard let daemon else {
+            close(listener.descriptor)
+            throw .daemonFailedToStart
+        }
+        state.withLock {
+            $0.daemon = DaemonHandle(pointer: daemon)
+            $0.port = listener.port
+        }
+    }
+
+    /// Stops accepting, lets requests in flight finish for up to `gracePeriod`, then stops.
+    public func shutdown(gracePeriod: Duration = .seconds(10)) async {
+        let (daemon, streams) = state.withLock { state in
+            defer { state.daemon = nil }
+            return (state.daemon, Array(state.streams.values))
+        }
+        guard let daemon else { return }
+        let listenSocket = MHD_quiesce_daemon(daemon.pointer)
+        if listenSocket >= 0 { close(listenSocket) }
+        for stream in streams { stream.finish() }
+        let deadline = ContinuousClock.now + gracePeriod
+        while inFlightCount > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        if inFlightCount > 0 {
+            logger.warning("stopping with requests still in flight", metadata: ["count": "\(inFlightCount)"])
+        }
+        MHD_stop_daemon(daemon.pointer)
+    }
+
+    // MARK: - libmicrohttpd callbacks (worker threads)
+
+    private func access(
+        connection: ConnectionHandle,
+        url: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?,
+        upload: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let pointer = requestContext.pointee else {
+            let context = RequestContext(bodyLimit: configuration.maxBodySize)
+            requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
+            state.withLock { $0.inFlight += 1 }
+            if let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init),
+               length > configuration.maxBodySize {
+                return queue(tooLarge(), on: connection, context: context, method: method, url: url)
+            }
+            return MHD_Result.YES
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+
+        if uploadSize.pointee > 0 {
+            context.append(UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee))
+            uploadSize.pointee = 0
+            // libmicrohttpd cannot answer in the middle of an upload: an oversized body of unknown
+            // length is read and dropped to its end and answered there, up to a bound past which
+            // the connection is simply closed.
+            return context.bytesReceived > configuration.maxBodySize * 16 ? MHD_Result.NO : MHD_Result.YES
+        }
+        if let response = context.takeResponse() {
+            return queue(response, on: connection, context: context, method: method, url: url)
+        }
+        if context.bodyTooLarge {
+            return queue(tooLarge(), on: connection, context: context, method: method, url: url)
+        }
+        guard let body = context.dispatch() else { return MHD_Result.YES }
+
+        let request = ConnectionValues.request(
+            connection: connection,
+            method: method.map { String(cString: $0) } ?? "GET",
+            url: url.map { String(cString: $0) } ?? "/",
+            body: body
+        )
+        let responder = self.responder
+        Task {
+            let response = await responder(request)
+            context.complete(with: response, connection: connection)
+        }
+        if let response = context.suspendUnlessAnswered(connection) {
+            return queue(response, on: connection, context: context, method: method, url: url)
+        }
+        return MHD_Result.YES
+    }
+
+    private func tooLarge() -> Response {
+        .text("413 Payload Too Large: request bodies are limited to \(configuration.maxBodySize) bytes.\n",
+              status: .payloadTooLarge)
+    }
+
+    private func queue(
+        _ response: Response,
+        on connection: ConnectionHandle,
+        context: RequestContext,
+        method: UnsafePointer<CChar>?,
+        url: UnsafePointer<CChar>?
+    ) -> MHD_Result {
+        let mhdResponse: OpaquePointer?
+        switch response.body {
+        case .data(let data):
+            mhdResponse = data.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
+        case .stream(let stream):
+            mhdResponse = makeStreamingResponse(stream, connection: connection)
+        }
+        guard let mhdResponse else { return MHD_Result.NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for (name, value) in response.headers {
+            MHD_add_response_header(mhdResponse, name, value)
+        }
+        let duration = ContinuousClock.now - context.started
+        logger.info("\(method.map { String(cString: $0) } ?? "?") \(url.map { String(cString: $0) } ?? "?") \(response.status.code) \(duration.milliseconds)ms")
+        return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
+    }
+
+    private func makeStreamingResponse(_ stream: ResponseStream, connection: ConnectionHandle) -> OpaquePointer? {
+        let pump = StreamPump(connection: connection)
+        let key = ObjectIdentifier(pump)
+        state.withLock { $0.streams[key] = pump }
+        let box = StreamBox(pump: pump, server: self)
+        let response = MHD_create_response_from_callback(
+            UInt64.max, // MHD_SIZE_UNKNOWN
+            4096,
+            { cls, _, buffer, capacity in
+                let box = Unmanaged<StreamBox>.fromOpaque(cls!).takeUnretainedValue()
+                return box.pump.read(into: buffer!, capacity: capacity)
+            },
+            Unmanaged.passRetained(box).toOpaque(),
+            { cls in
+                let box = Unmanaged<StreamBox>.fromOpaque(cls!).takeRetainedValue()
+                box.pump.close()
+                box.server.state.withLock { _ = $0.streams.removeValue(forKey: ObjectIdentifier(box.pump)) }
+            }
+        )
+        pump.start(stream)
+        return response
+    }
+}
+
+/// What the content-reader callbacks of one streaming response need.
+private final class StreamBox: Sendable {
+    let pump: StreamPump
+    let server: HTTPServer
+
+    init(pump: StreamPump, server: HTTPServer) {
+        self.pump = pump
+        self.server = server
+    }
+}
+
+private extension Duration {
+    var milliseconds: String {
+        let (seconds, attoseconds) = components
+        return String(format: "%.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
+}

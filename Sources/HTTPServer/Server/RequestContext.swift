@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+/// What the server keeps for one request between libmicrohttpd's calls of the access handler:
+/// the body as it arrives, then the handler's answer, handed over between threads.
+final class RequestContext: Sendable {
+    private struct State {
+        var body = Data()
+        var bodyTooLarge = false
+        var bytesReceived = 0
+        var dispatched = false
+        var suspended = false
+        var response: Response?
+    }
+
+    let started = ContinuousClock.now
+    let bodyLimit: Int
+    private let state = Mutex(State())
+
+    init(bodyLimit: Int) {
+        self.bodyLimit = bodyLimit
+    }
+
+    /// Adds a piece of the upload; past the limit the body is dropped and only the fact kept.
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        state.withLock { state in
+            state.bytesReceived += bytes.count
+            guard !state.bodyTooLarge else { return }
+            if state.body.count + bytes.count > bodyLimit {
+                state.bodyTooLarge = true
+                state.body = Data()
+            } else {
+                state.body.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    var bodyTooLarge: Bool { state.withLock { $0.bodyTooLarge } }
+
+    /// Every upload byte seen, kept or dropped.
+    var bytesReceived: Int { state.withLock { $0.bytesReceived } }
+
+    /// Marks the request as handed to its handler; `nil` when it already was, else the body.
+    func dispatch() -> Data? {
+        state.withLock { state in
+            guard !state.dispatched else { return nil }
+            state.dispatched = true
+            return state.body
+        }
+    }
+
+    /// The answer, once the handler has given it; takes it so it is queued once.
+    func takeResponse() -> Response? {
+        state.withLock { state in
+            defer { state.response = nil }
+            return state.response
+        }
+    }
+
+    /// Suspends the connection unless the answer is already here, in which case it is returned.
+    /// Runs under the same lock as `complete`, so a fast handler cannot slip between the two.
+    func suspendUnlessAnswered(_ connection: ConnectionHandle) -> Response? {
+        state.withLock { state in
+            if let response = state.response {
+                state.response = nil
+                return response
+            }
+            state.suspended = true
+            connection.suspend()
+            return nil
+        }
+    }
+
+    /// Stores the handler's answer and wakes the connection if it sleeps.
+    func complete(with response: Response, connection: ConnectionHandle) {
+        state.withLock { state in
+            state.response = response
+            if state.suspended {
+                state.suspended = false
+                connection.resume()
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundations
+import HTTPServer
+
+/// `GET /healthz`: tells scripts and people that the server answers, and which build it is.
+public struct HealthRoutes: Sendable {
+    struct Health: Encodable {
+        let status: String
+        let version: String
+        let buildTarget: BuildTarget
+    }
+
+    public init() {}
+
+    /// The answer never changes while the process runs, so it is encoded once; the benchmark
+    /// uses it as the server's fixed small answer.
+    public func register(on router: inout Router) throws {
+        let response = try Response.json(Health(status: "ok", version: AppInfo.version, buildTarget: AppInfo.buildTarget))
+        router.get("/healthz") { _ in response }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `moments`: the dashboard and its embedded BFF.
+@main
+struct MomentsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "moments",
+        abstract: "Moments Web: the Moments timeline and the Area 51 internal menu as a local web dashboard.",
+        subcommands: [ServeCommand.self],
+        defaultSubcommand: ServeCommand.self
+    )
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import HTTPServer
+import TestSupport
+
+@Suite struct ConcurrencyTests {
+    private final class Flag: Sendable {
+        let value = Mutex(false)
+        var isSet: Bool { value.withLock { $0 } }
+        func set() { value.withLock { $0 = true } }
+    }
+
+    @Test func slowHandler_doesNotDelayOtherRequests_evenOnOneWorkerThread() async throws {
+        let slowFinished = Flag()
+        var router = Router()
+        router.get("/slow") { _ in
+            try await Task.sleep(for: .seconds(1))
+            slowFinished.set()
+            return .text("slow")
+        }
+        router.get("/fast") { _ in .text("fast") }
+        let server = try TestServer(router: router) { $0.threadCount = 1 }
+
+        async let slow = server.send("GET", "/slow")
+        try await Task.sleep(for: .milliseconds(50))
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<50 {
+                group.addTask { try await server.send("GET", "/fast").status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 50))
+        #expect(!slowFinished.isSet, "all 50 fast requests finished while the slow one was still waiting")
+        #expect(try await slow.status == 200)
+        #expect(slowFinished.isSet)
+        await server.stop()
+    }
+
+    @Test func shutdown_letsInFlightRequestFinish_thenRefusesConnections() async throws {
+        let started = Flag()
+        var router = Router()
+        router.get("/work") { _ in
+            started.set()
+            try await Task.sleep(for: .milliseconds(400))
+            return .text("done")
+        }
+        let server = try TestServer(router: router)
+        let port = server.port
+
+        async let inFlight = server.send("GET", "/work")
+        while !started.isSet { try await Task.sleep(for: .milliseconds(5)) }
+        await server.stop()
+        let (status, _, body) = try await inFlight
+        #expect(status == 200)
+        #expect(String(decoding: body, as: UTF8.self) == "done")
+        #expect(throws: (any Error).self) { try RawConnection(port: port) }
+    }
+
+    @Test func streamingBody_sendsPiecesAsWritten_andEndsWhenProducerReturns() async throws {
+        var router = Router()
+        router.get("/stream") { _ in
+            Response(headers: ["Content-Type": "text/event-stream"], body: .stream(ResponseStream { writer in
+                writer.write("data: one\n\n")
+                try? await Task.sleep(for: .milliseconds(50))
+                writer.write("data: two\n\n")
+            }))
+        }
+        let server = try TestServer(router: router)
+        let answer = try await server.raw("GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200"))
+        #expect(answer.contains("data: one"))
+        #expect(answer.contains("data: two"))
+        #expect(answer.hasSuffix("0\r\n\r\n"), "the chunked body ends")
+        await server.stop()
+    }
+
+    @Test func streamingBody_producerSeesClientLeave() async throws {
+        let producerStopped = Flag()
+        var router = Router()
+        router.get("/stream") { _ in
+            Response(body: .stream(ResponseStream { writer in
+                for _ in 0..<500 where writer.write("data: tick\n\n") {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+                producerStopped.set()
+            }))
+        }
+        let server = try TestServer(router: router)
+        let connection = try RawConnection(port: server.port)
+        connection.write(Data("GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        try await Task.sleep(for: .milliseconds(100))
+        connection.close()
+        for _ in 0..<200 where !producerStopped.isSet {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(producerStopped.isSet, "the producer stopped within 2 s of the client leaving, not after 500 ticks")
+        await server.stop()
+    }
+}

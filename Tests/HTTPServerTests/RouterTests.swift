@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import HTTPServer
+import TestSupport
+
+@Suite struct RouterTests {
+    private func makeRouter() -> Router {
+        var router = Router()
+        router.get("/hello") { _ in .text("hello") }
+        router.put("/hello") { request in .text("put \(request.body.count)") }
+        router.post("/moments/{id}/like") { request in
+            .text("liked \(request.parameters["id"] ?? "?") by \(request.formFields["userID"] ?? "?")")
+        }
+        router.get("/echo-query") { request in
+            .text(request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "|"))
+        }
+        router.get("/echo-headers") { request in
+            .text("\(request.headers["x-custom"] ?? "-") \(request.cookies["session"] ?? "-")")
+        }
+        router.get("/throws") { _ in throw CocoaError(.fileReadCorruptFile) }
+        router.get("/teapot") { _ in throw HTTPError(.conflict, code: "busy", message: "Try later.") }
+        return router
+    }
+
+    @Test func knownPath_answers200WithBody() async throws {
+        let server = try TestServer(router: makeRouter())
+        let (status, headers, body) = try await server.send("GET", "/hello")
+        #expect(status == 200)
+        #expect(headers["content-type"] == "text/plain; charset=utf-8")
+        #expect(String(decoding: body, as: UTF8.self) == "hello")
+        await server.stop()
+    }
+
+    @Test func unknownPath_answers404() async throws {
+        let server = try TestServer(router: makeRouter())
+        let (status, _, body) = try await server.send("GET", "/nothing/here")
+        #expect(status == 404)
+        #expect(String(decoding: body, as: UTF8.self).contains("There is nothing at /nothing/here"))
+        await server.stop()
+    }
+
+    @Test func knownPathWrongMethod_answers405WithAllow() async throws {
+        let server = try TestServer(router: makeRouter())
+        let (status, headers, _) = try await server.send("DELETE", "/hello")
+        #expect(status == 405)
+        #expect(headers["allow"] == "GET, PUT, HEAD")
+        await server.stop()
+    }
+
+    @Test func head_isAnsweredByTheGetRouteWithoutBody() async throws {
+        let server = try TestServer(router: makeRouter())
+        let answer = try await server.raw("HEAD /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(answer.contains("Content-Length: 5"))
+        #expect(answer.hasSuffix("\r\n\r\n"), "a HEAD answer has no body: \(answer)")
+        await server.stop()
+    }
+
+    @Test func pathParameters_andFormBody_reachTheHandler() async throws {
+        let server = try TestServer(router: makeRouter())
+        let (status, _, body) = try await server.send(
+            "POST", "/moments/42/like",
+            headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: Data("userID=a+b%26c".utf8)
+        )
+        #expect(status == 200)
+        #expect(String(decoding: body, as: UTF8.self) == "liked 42 by a b&c")
+        await server.stop()
+    }
+
+    @Test func query_isPercentDecodedInOrder() async throws {
+        let server = try TestServer(router: makeRouter())
+        let (_, _, body) = try await server.send("GET", "/echo-query?lang=zh-Hans&q=caf%C3%A9%20%E6%9C%8B%E5%8F%8B&x=1&x=2")
+        #expect(String(decoding: body, as: UTF8.self) == "lang=zh-Hans|q=café 朋友|x=1|x=2")
+        await server.stop()
+    }
+
+    @Test func headers_areCaseInsensitive_andCookiesParsed() async throws {
+        let server = try TestServer(router: makeRouter())
+        let (_, _, body) = try await server.send(
+            "GET", "/echo-headers", headers: ["X-CUSTOM": "yes", "Cookie": "theme=dark; session=abc123"])
+        #expect(String(decoding: body, as: UTF8.self) == "yes abc123")
+        await server.stop()
+    }
+
+    @Test func throwingHandler_answersClean500_andServerKeepsServing() async throws {
+        let server = try TestServer(router: makeRouter())
+        let (status, _, body) = try await server.send("GET", "/throws")
+        #expect(status == 500)
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(text.contains("Something went wrong"))
+        #expect(!text.contains("CocoaError"), "no internals leak to the client")
+        let (after, _, _) = try await server.send("GET", "/hello")
+        #expect(after == 200)
+        await server.stop()
+    }
+
+    @Test func thrownHTTPError_answersItsStatusAndMessage() async throws {
+        let server = try TestServer(router: makeRouter())
+        let (status, _, body) = try await server.send("GET", "/teapot")
+        #expect(status == 409)
+        #expect(String(decoding: body, as: UTF8.self).contains("Try later."))
+        await server.stop()
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import HTTPServer
+import Moments
+import Testing
+import TestSupport
+
+@Suite struct HealthRoutesTests {
+    @Test func healthz_answersStatusVersionAndBuildTarget() async throws {
+        var router = Router()
+        try HealthRoutes().register(on: &router)
+        let server = try TestServer(router: router)
+        let (status, headers, body) = try await server.send("GET", "/healthz")
+        #expect(status == 200)
+        #expect(headers["content-type"] == "application/json")
+        let health = try JSONSerialization.jsonObject(with: body) as? [String: String]
+        #expect(health?["status"] == "ok")
+        #expect(health?["version"]?.isEmpty == false)
+        #expect(health?["buildTarget"] == "debug", "tests run a debug build")
+        await server.stop()
+    }
+}
