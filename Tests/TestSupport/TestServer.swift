@@ -5,7 +5,7 @@ import FoundationNetworking
 import HTTPServer
 
 /// A real server on a free port of 127.0.0.1, and the clients the tests talk to it with.
-public struct TestServer {
+public struct TestServer: Sendable {
     public let server: HTTPServer
 
     public init(router: Router, configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
