@@ -31,19 +31,40 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "Foundations"),
-        .target(name: "Moments", dependencies: ["Foundations", "HTTPServer"]),
+        .target(name: "DesignKit"),
+        .target(
+            name: "Foundations",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "BFF",
+            dependencies: [
+                "HTTPServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Graphiti", package: "Graphiti"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "Moments", dependencies: ["Foundations", "DesignKit", "HTTPServer"]),
         .executableTarget(
             name: "moments",
             dependencies: [
                 "HTTPServer",
                 "Moments",
+                "BFF",
+                "Foundations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "BFFTests", dependencies: ["BFF", "TestSupport"]),
         .testTarget(name: "MomentsTests", dependencies: ["Moments", "TestSupport"]),
     ]
 )

@@ -10,8 +10,7 @@ public final class StaticFiles: Sendable {
     private struct CachedFile {
         let size: Int
         let modified: Date
-        let data: Data
-        let etag: String
+        let response: FixedResponse
     }
 
     private let root: String
@@ -34,17 +33,7 @@ public final class StaticFiles: Sendable {
         guard let path = resolve(request.path), let file = try load(path) else {
             throw HTTPError(.notFound, message: "There is nothing at \(request.path).")
         }
-        var headers: HTTPHeaders = [
-            "ETag": file.etag,
-            "Cache-Control": cacheControl,
-            "Content-Type": MediaType.forExtension((path as NSString).pathExtension),
-        ]
-        if let tags = request.headers["If-None-Match"],
-           tags.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == file.etag || $0 == "*" }) {
-            headers.remove("Content-Type")
-            return Response(status: .notModified, headers: headers)
-        }
-        return Response(status: .ok, headers: headers, data: file.data)
+        return file.response.respond(to: request)
     }
 
     /// The real path of the file `requestPath` names, or `nil` when it would leave the root.
@@ -68,9 +57,12 @@ public final class StaticFiles: Sendable {
         if let cached = cache.withLock({ $0[path] }), cached.size == size, cached.modified == modified {
             return cached
         }
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let etag = "\"\(String(size, radix: 16))-\(String(Int(modified.timeIntervalSince1970 * 1000), radix: 16))\""
-        let file = CachedFile(size: size, modified: modified, data: data, etag: etag)
+        let response = FixedResponse(
+            data: try Data(contentsOf: URL(fileURLWithPath: path)),
+            contentType: MediaType.forExtension((path as NSString).pathExtension),
+            cacheControl: cacheControl
+        )
+        let file = CachedFile(size: size, modified: modified, response: response)
         cache.withLock { $0[path] = file }
         return file
     }

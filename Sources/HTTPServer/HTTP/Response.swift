@@ -37,6 +37,7 @@ public struct Response: Sendable {
     public static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return Response(status: status, headers: ["Content-Type": "application/json"], data: try encoder.encode(value))
     }
 

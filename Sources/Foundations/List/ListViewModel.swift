@@ -1,0 +1,58 @@
+/// One row of a list, drawn by the template named after its `reuseIdentifier`, as a table view
+/// dequeues a cell by it in the seed.
+public protocol ListItemViewModel: Encodable, Sendable {
+    static var reuseIdentifier: String { get }
+}
+
+extension ListItemViewModel {
+    public static var reuseIdentifier: String { String(describing: Self.self) }
+    public var reuseIdentifier: String { Self.reuseIdentifier }
+}
+
+/// A titled group of list items.
+public struct ListSection: Encodable, Sendable {
+    public let title: String
+    public let items: [any ListItemViewModel]
+
+    public init(title: String = "", items: [any ListItemViewModel]) {
+        self.title = title
+        self.items = items
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, items
+    }
+
+    private enum ItemKeys: String, CodingKey {
+        case reuseIdentifier
+    }
+
+    /// Each item is encoded with its `reuseIdentifier`, so the HTML view can pick its template
+    /// and a script can tell the kinds apart.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        var list = container.nestedUnkeyedContainer(forKey: .items)
+        for item in items {
+            let itemEncoder = list.superEncoder()
+            try item.encode(to: itemEncoder)
+            var keys = itemEncoder.container(keyedBy: ItemKeys.self)
+            try keys.encode(item.reuseIdentifier, forKey: .reuseIdentifier)
+        }
+    }
+}
+
+/// A screen that shows a list, as the seed's `ListViewModel`: it loads its items, says whether
+/// there is anything to show or an error, and reports that it was seen.
+public protocol ListViewModel: Sendable {
+    var listItems: [ListSection] { get }
+    var hasError: Bool { get }
+    mutating func loadItems() async
+    func trackScreenviews()
+}
+
+extension ListViewModel {
+    public var hasContent: Bool {
+        listItems.contains { !$0.items.isEmpty }
+    }
+}

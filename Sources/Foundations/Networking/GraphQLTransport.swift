@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Carries a GraphQL-over-HTTP JSON body to a BFF and brings back the status and body.
+public protocol GraphQLTransport: Sendable {
+    /// Where the documents go, for logs and Area 51.
+    var endpointDescription: String { get }
+    func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data)
+}
+
+/// A BFF at a URL, reached with `URLSession`.
+public struct HTTPGraphQLTransport: GraphQLTransport {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    public var endpointDescription: String { url.absoluteString }
+
+    public func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        do {
+            let (data, response) = try await HTTPClient.session.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        } catch {
+            throw APISessionError.transport(error.localizedDescription)
+        }
+    }
+}
+
+/// A BFF in this process: the same JSON body handed to a function instead of a socket, so the
+/// embedded BFF costs no network round trip and a request never waits on its own server.
+public struct InProcessGraphQLTransport: GraphQLTransport {
+    private let execute: @Sendable (Data) async -> (status: Int, body: Data)
+
+    public init(execute: @escaping @Sendable (Data) async -> (status: Int, body: Data)) {
+        self.execute = execute
+    }
+
+    public var endpointDescription: String { "embedded BFF (in process)" }
+
+    public func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data) {
+        await execute(body)
+    }
+}
+
+/// The one `URLSession` the dashboard's clients share.
+enum HTTPClient {
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        return URLSession(configuration: configuration)
+    }()
+}

@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+
+/// The dashboard's own SQLite file (`dashboard.sqlite` in the data dir), in WAL mode, with the
+/// schema every store of the dashboard shares. The BFF keeps its data in a file of its own.
+public struct AppDatabase: Sendable {
+    /// The connection pool every store writes through; GRDB serializes writes.
+    public let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database in `directory` and migrates it.
+    public init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pool = try DatabasePool(path: directory.appendingPathComponent("dashboard.sqlite").path)
+        try AppDatabase.migrator.migrate(pool)
+        writer = pool
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: toggles and saved values") { db in
+            try db.create(table: "internalToggle") { table in
+                table.primaryKey("name", .text)
+                table.column("isOn", .boolean).notNull()
+                table.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "persistentValue") { table in
+                table.primaryKey("key", .text)
+                table.column("json", .blob).notNull()
+                table.column("savedAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+}

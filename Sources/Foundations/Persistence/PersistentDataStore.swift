@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// Saves the last good answer of a repository so pages can show it when the BFF cannot answer,
+/// as the seed's `PersistentDataStoreType`.
+public protocol PersistentDataStoreType: Sendable {
+    func save<Value: Encodable>(_ value: Value, forKey key: String) throws
+    func load<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> SavedValue<Value>?
+    func removeAll() throws
+}
+
+/// A saved value and when it was saved.
+public struct SavedValue<Value> {
+    public let value: Value
+    public let savedAt: Date
+}
+
+/// `PersistentDataStoreType` on the dashboard's SQLite file: one JSON document per key.
+public struct PersistentDataStore: PersistentDataStoreType {
+    private let writer: any DatabaseWriter
+
+    public init(database: AppDatabase) {
+        writer = database.writer
+    }
+
+    public func save<Value: Encodable>(_ value: Value, forKey key: String) throws {
+        let json = try JSONEncoder().encode(value)
+        try writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO persistentValue (key, json, savedAt) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET json = excluded.json, savedAt = excluded.savedAt",
+                arguments: [key, json, Date()]
+            )
+        }
+    }
+
+    public func load<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> SavedValue<Value>? {
+        let row = try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT json, savedAt FROM persistentValue WHERE key = ?", arguments: [key])
+        }
+        guard let row else { return nil }
+        let json: Data = row["json"]
+        return SavedValue(value: try JSONDecoder().decode(type, from: json), savedAt: row["savedAt"])
+    }
+
+    public func removeAll() throws {
+        try writer.write { db in try db.execute(sql: "DELETE FROM persistentValue") }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The heart or star favorite button: the A/B test the BFF side runs.
+public enum LikeButtonStyle: String, Codable, Sendable, CaseIterable {
+    case heart
+    case star
+}
+
+/// The BFF side's remote config as the dashboard reads it. Missing keys and values this build
+/// does not know fall back to the defaults, so a newer BFF cannot break an older dashboard.
+public struct RemoteConfiguration: Sendable, Equatable, Codable {
+    public var isRoundedAvatar: Bool
+    public var likeButtonStyle: LikeButtonStyle
+
+    public static let defaults = RemoteConfiguration(isRoundedAvatar: false, likeButtonStyle: .heart)
+
+    public init(isRoundedAvatar: Bool, likeButtonStyle: LikeButtonStyle) {
+        self.isRoundedAvatar = isRoundedAvatar
+        self.likeButtonStyle = likeButtonStyle
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        isRoundedAvatar = try container.decodeIfPresent(Bool.self, forKey: .isRoundedAvatar)
+            ?? Self.defaults.isRoundedAvatar
+        likeButtonStyle = (try? container.decodeIfPresent(LikeButtonStyle.self, forKey: .likeButtonStyle))
+            .flatMap { $0 } ?? Self.defaults.likeButtonStyle
+    }
+}
+
+/// Where the remote config comes from: the embedded BFF in-process, or a BFF over HTTP.
+public struct RemoteConfigurationSource: Sendable {
+    /// Where it is read from, for Area 51 ("embedded BFF", a URL).
+    public let description: String
+    private let load: @Sendable () async throws -> Data
+
+    public init(description: String, load: @escaping @Sendable () async throws -> Data) {
+        self.description = description
+        self.load = load
+    }
+
+    /// Reads the document at `url` over HTTP.
+    public static func http(_ url: URL, timeout: TimeInterval = 3) -> RemoteConfigurationSource {
+        RemoteConfigurationSource(description: url.absoluteString) {
+            var request = URLRequest(url: url, timeoutInterval: timeout)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, response) = try await HTTPClient.session.data(for: request)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            guard status == 200 else { throw APISessionError.httpStatus(status) }
+            return data
+        }
+    }
+
+    func fetch() async throws -> RemoteConfiguration {
+        try JSONDecoder().decode(RemoteConfiguration.self, from: await load())
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// Receives every tracking event; one per analytics backend, as in the seed.
+public protocol TrackingProvider: Sendable {
+    func track(_ event: any TrackingEvent)
+}
+
+/// Hands events to every provider.
+public protocol TrackingRepoType: Sendable {
+    func trackScreenviews(_ event: ScreenviewsTrackingEvent)
+    func trackAction(_ event: any TrackingEvent)
+}
+
+public struct TrackingRepo: TrackingRepoType {
+    private let providers: [any TrackingProvider]
+
+    public init(providers: [any TrackingProvider]) {
+        self.providers = providers
+    }
+
+    public func trackScreenviews(_ event: ScreenviewsTrackingEvent) {
+        for provider in providers { provider.track(event) }
+    }
+
+    public func trackAction(_ event: any TrackingEvent) {
+        for provider in providers { provider.track(event) }
+    }
+}
+
+/// One event as recorded, for Area 51 and `GET /api/tracking/events`.
+public struct RecordedTrackingEvent: Sendable, Encodable, Equatable {
+    public let name: String
+    public let parameters: [String: String]
+    public let recordedAt: Date
+}
+
+/// Keeps the latest events in memory, newest first, so people and scripts can see them.
+public final class RecordingTrackingProvider: TrackingProvider {
+    private let capacity: Int
+    private let events = Mutex<[RecordedTrackingEvent]>([])
+
+    public init(capacity: Int = 200) {
+        self.capacity = capacity
+    }
+
+    public func track(_ event: any TrackingEvent) {
+        let recorded = RecordedTrackingEvent(name: event.name, parameters: event.parameters, recordedAt: Date())
+        events.withLock { events in
+            events.insert(recorded, at: 0)
+            if events.count > capacity { events.removeLast(events.count - capacity) }
+        }
+    }
+
+    /// The latest events, newest first.
+    public var recordedEvents: [RecordedTrackingEvent] { events.withLock { $0 } }
+}

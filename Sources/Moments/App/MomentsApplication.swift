@@ -1,0 +1,72 @@
+import Foundation
+import Foundations
+import HTTPServer
+
+/// Assembles the dashboard: its stores on the data dir, its GraphQL client on the given BFF
+/// transport, and every feature's routes. The executable and the tests build it the same way.
+public struct MomentsApplication: Sendable {
+    /// Where the dashboard keeps its data and finds its BFF, templates and files.
+    public struct Configuration: Sendable {
+        public var dataDirectory: URL
+        public var templatesDirectory: String
+        public var publicDirectory: String
+        public var transport: any GraphQLTransport
+        public var remoteConfigurationSource: RemoteConfigurationSource
+        public var bffTimeout: Duration
+
+        public init(
+            dataDirectory: URL,
+            templatesDirectory: String,
+            publicDirectory: String,
+            transport: any GraphQLTransport,
+            remoteConfigurationSource: RemoteConfigurationSource,
+            bffTimeout: Duration = .seconds(5)
+        ) {
+            self.dataDirectory = dataDirectory
+            self.templatesDirectory = templatesDirectory
+            self.publicDirectory = publicDirectory
+            self.transport = transport
+            self.remoteConfigurationSource = remoteConfigurationSource
+            self.bffTimeout = bffTimeout
+        }
+    }
+
+    public let configuration: Configuration
+    public let dependencies: AppDependencies
+
+    /// Opens the database, loads the templates and reads the remote config once.
+    public init(configuration: Configuration) async throws {
+        self.configuration = configuration
+        let database = try AppDatabase(directory: configuration.dataDirectory)
+        let internalToggles = try InternalTogglesDataStore(database: database)
+        let remoteToggles = RemoteTogglesDataStore(source: configuration.remoteConfigurationSource)
+        await remoteToggles.refresh()
+        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout)
+        let momentsRepo = MomentsRepo(
+            getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalToggles),
+            updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession),
+            persistentDataStore: PersistentDataStore(database: database),
+            togglesDataStore: internalToggles
+        )
+        dependencies = AppDependencies(
+            internalTogglesDataStore: internalToggles,
+            remoteTogglesDataStore: remoteToggles,
+            momentsRepo: momentsRepo,
+            recordingTrackingProvider: RecordingTrackingProvider(),
+            renderer: try await TemplateRenderer(directory: configuration.templatesDirectory),
+            bffDescription: configuration.transport.endpointDescription
+        )
+    }
+
+    /// Every route of the dashboard, its error pages and its static files.
+    public func makeRouter() throws -> Router {
+        var router = Router()
+        try HealthRoutes().register(on: &router)
+        DesignKitStylesheetRoute().register(on: &router)
+        TimelineRoutes(dependencies: dependencies).register(on: &router)
+        TrackingRoutes(dependencies: dependencies).register(on: &router)
+        router.fallback = StaticFiles(root: configuration.publicDirectory).handler
+        router.errorRenderer = AppErrorRenderer.make(pages: PageRenderer(dependencies: dependencies))
+        return router
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Foundations
+import Synchronization
+
+/// What the timeline shows: the latest details and whether they are fresh from the BFF.
+public struct MomentsSnapshot: Sendable {
+    public let momentsDetails: MomentsDetails
+    /// Set when the BFF could not answer and these are the saved details.
+    public let staleBecause: APISessionError?
+}
+
+/// Why the repository has nothing to show or could not change anything.
+public enum MomentsRepoError: Error, Equatable, Sendable {
+    /// The BFF could not answer and nothing was saved before.
+    case unavailable(APISessionError)
+}
+
+/// The timeline's repository, as in the seed: reads and writes through the BFF sessions,
+/// saves every good answer, and serves the saved answer when the BFF is slow or down.
+public protocol MomentsRepoType: Sendable {
+    /// The latest details any call produced; new ones are sent to `momentsDetailsUpdates`.
+    var momentsDetails: MomentsDetails? { get }
+    var momentsDetailsUpdates: Broadcaster<MomentsDetails> { get }
+    func getMoments(userID: String, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot
+    func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails
+    /// Forgets the saved timeline (Area 51's Clear Cache).
+    func clearSaved() throws
+}
+
+public final class MomentsRepo: MomentsRepoType {
+    private struct Latest {
+        var details: MomentsDetails
+        var fetchedAt: ContinuousClock.Instant
+        var withLikes: Bool
+    }
+
+    private let getMomentsSession: any GetMomentsByUserIDSessionType
+    private let updateMomentLikeSession: any UpdateMomentLikeSessionType
+    private let persistentDataStore: any PersistentDataStoreType
+    private let togglesDataStore: any TogglesDataStoreType
+    private let maxAge: Duration
+    private let latest = Mutex<Latest?>(nil)
+    public let momentsDetailsUpdates = Broadcaster<MomentsDetails>()
+
+    /// - Parameter maxAge: how long an answer is shown again without asking the BFF; a
+    ///   refresh (`?refresh=1`) or a change of the like toggle asks at once.
+    public init(
+        getMomentsSession: any GetMomentsByUserIDSessionType,
+        updateMomentLikeSession: any UpdateMomentLikeSessionType,
+        persistentDataStore: any PersistentDataStoreType,
+        togglesDataStore: any TogglesDataStoreType,
+        maxAge: Duration = .seconds(10)
+    ) {
+        self.getMomentsSession = getMomentsSession
+        self.updateMomentLikeSession = updateMomentLikeSession
+        self.persistentDataStore = persistentDataStore
+        self.togglesDataStore = togglesDataStore
+        self.maxAge = maxAge
+    }
+
+    public var momentsDetails: MomentsDetails? { latest.withLock { $0?.details } }
+
+    public func getMoments(userID: String, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
+        let withLikes = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
+        if !refresh, let cached = latest.withLock({ $0 }), cached.withLikes == withLikes,
+           ContinuousClock.now - cached.fetchedAt < maxAge {
+            return MomentsSnapshot(momentsDetails: cached.details, staleBecause: nil)
+        }
+        do {
+            let details = try await getMomentsSession.getMoments(userID: userID)
+            store(details, userID: userID, withLikes: withLikes)
+            return MomentsSnapshot(momentsDetails: details, staleBecause: nil)
+        } catch {
+            if let saved = latest.withLock({ $0?.details }) ?? (try? persistentDataStore.load(MomentsDetails.self, forKey: key(userID)))?.value {
+                return MomentsSnapshot(momentsDetails: saved, staleBecause: error)
+            }
+            throw .unavailable(error)
+        }
+    }
+
+    public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails {
+        do {
+            let details = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID)
+            store(details, userID: userID, withLikes: true)
+            return details
+        } catch {
+            throw .unavailable(error)
+        }
+    }
+
+    public func clearSaved() throws {
+        try persistentDataStore.removeAll()
+        latest.withLock { $0 = nil }
+    }
+
+    private func store(_ details: MomentsDetails, userID: String, withLikes: Bool) {
+        // A failed save costs only the offline copy; the answer itself is good to show.
+        try? persistentDataStore.save(details, forKey: key(userID))
+        latest.withLock { $0 = Latest(details: details, fetchedAt: .now, withLikes: withLikes) }
+        momentsDetailsUpdates.send(details)
+    }
+
+    private func key(_ userID: String) -> String { "momentsDetails.\(userID)" }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Foundations
+import HTTPServer
+
+/// The Moments timeline as a page (`GET /`) and as JSON (`GET /api/timeline`), and its likes
+/// through a form (`POST /moments/{id}/like`) and JSON (`PUT /api/moments/{id}/like`).
+public struct TimelineRoutes: Sendable {
+    private let dependencies: AppDependencies
+    private let pages: PageRenderer
+
+    public init(dependencies: AppDependencies) {
+        self.dependencies = dependencies
+        pages = PageRenderer(dependencies: dependencies)
+    }
+
+    public func register(on router: inout Router) {
+        router.get("/") { request in try await timelinePage(request) }
+        router.get("/api/timeline") { request in
+            let viewModel = await loadedTimeline(request)
+            return try .json(viewModel, status: viewModel.hasError ? .serviceUnavailable : .ok)
+        }
+        router.post("/moments/{id}/like") { request in
+            guard let isLiked = request.formFields["isLiked"].flatMap(Bool.init) else {
+                throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isLiked=true or isLiked=false.")
+            }
+            let item = try await updateLike(request, isLiked: isLiked)
+            // A script asking for the item gets it drawn, to swap in place; a plain form goes back.
+            if request.headers["X-Requested-With"] == "fetch" {
+                return try pages.fragment(MomentListItemViewModel.reuseIdentifier, content: TemplateRenderer.context(item),
+                                          l10n: request.l10n, set: templateSet)
+            }
+            return .seeOther("/#moment-\(item.momentID)")
+        }
+        router.put("/api/moments/{id}/like") { request in
+            let body = try LikeRequestBody.decode(request)
+            return try .json(try await updateLike(request, isLiked: body.isLiked))
+        }
+    }
+
+    private var templateSet: TemplateRenderer.TemplateSet {
+        dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isNewTimelineLayoutEnabled) ? .cards : .classic
+    }
+
+    private func timelineViewModel(_ request: Request) -> MomentsTimelineViewModel {
+        MomentsTimelineViewModel(
+            refresh: request.query["refresh"] == "1",
+            l10n: request.l10n,
+            momentsRepo: dependencies.momentsRepo,
+            togglesDataStore: dependencies.internalTogglesDataStore,
+            trackingRepo: dependencies.trackingRepo
+        )
+    }
+
+    private func loadedTimeline(_ request: Request) async -> MomentsTimelineViewModel {
+        var viewModel = timelineViewModel(request)
+        await viewModel.loadItems()
+        return viewModel
+    }
+
+    private func timelinePage(_ request: Request) async throws -> Response {
+        let viewModel = await loadedTimeline(request)
+        viewModel.trackScreenviews()
+        let l10n = request.l10n
+        return try pages.page(
+            "timeline",
+            title: l10n["timelineTitle"],
+            content: TemplateRenderer.context(viewModel),
+            l10n: l10n,
+            bodyClass: "timeline",
+            set: templateSet,
+            status: viewModel.hasError ? .serviceUnavailable : .ok
+        )
+    }
+
+    /// Likes or unlikes moment `{id}` as the current user and answers the item after the change.
+    private func updateLike(_ request: Request, isLiked: Bool) async throws -> MomentListItemViewModel {
+        let l10n = request.l10n
+        let viewModel = timelineViewModel(request)
+        guard viewModel.isLikeEnabled else {
+            throw HTTPError(.conflict, code: "feature_disabled",
+                            message: "\(l10n["likeFeatureOff"]) (isLikeButtonForMomentEnabled)")
+        }
+        let momentID = request.parameters["id"] ?? ""
+        let current: MomentsDetails
+        do {
+            current = try await dependencies.momentsRepo.getMoments(userID: MomentsTimelineViewModel.currentUserID, refresh: false).momentsDetails
+        } catch {
+            throw HTTPError(.serviceUnavailable, code: "bff_unavailable", message: l10n["likeUnavailable"])
+        }
+        guard let item = viewModel.item(momentID: momentID, in: current) else {
+            throw HTTPError(.notFound, code: "unknown_moment", message: "\(l10n["unknownMoment"]) (\(momentID))")
+        }
+        do {
+            let details = isLiked
+                ? try await item.like(from: MomentsTimelineViewModel.currentUserID)
+                : try await item.unlike(from: MomentsTimelineViewModel.currentUserID)
+            guard let updated = viewModel.item(momentID: momentID, in: details) else {
+                throw HTTPError(.badGateway, code: "bff_inconsistent", message: "The BFF's answer no longer has moment \(momentID).")
+            }
+            return updated
+        } catch let error as MomentsRepoError {
+            throw HTTPError(.serviceUnavailable, code: "bff_unavailable", message: "\(l10n["likeUnavailable"]) (\(error))")
+        }
+    }
+}
+
+/// `{"isLiked": true}`: the body of `PUT /api/moments/{id}/like`.
+struct LikeRequestBody: Decodable {
+    let isLiked: Bool
+
+    static func decode(_ request: Request) throws -> LikeRequestBody {
+        guard request.contentType == "application/json" else {
+            throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
+        }
+        do {
+            return try JSONDecoder().decode(LikeRequestBody.self, from: request.body)
+        } catch {
+            throw HTTPError(.badRequest, code: "invalid_json", message: "The body must be JSON like {\"isLiked\": true}.")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Foundations
+
+/// One moment in the timeline: who posted it, what, when, and its likes when the like feature
+/// is on (`isLikeEnabled`; `isLiked` and `likes` are absent otherwise, as in the BFF's answer).
+public struct MomentListItemViewModel: ListItemViewModel {
+    /// The link a URL moment points to.
+    public struct Link: Encodable, Sendable, Equatable {
+        public let url: String
+        public let host: String
+    }
+
+    public let momentID: String
+    public let userName: String
+    public let userAvatarURL: String
+    public let title: String?
+    public let photoURL: String?
+    /// How many more photos the moment has than the one shown.
+    public let morePhotosCount: Int?
+    public let link: Link?
+    public let postDateDescription: String?
+    public let isLikeEnabled: Bool
+    public let isLiked: Bool?
+    /// Avatars of those who liked it, newest first.
+    public let likes: [String]?
+
+    private let momentsRepo: any MomentsRepoType
+    private let trackingRepo: any TrackingRepoType
+
+    public init(
+        moment: MomentsDetails.Moment,
+        isLikeEnabled: Bool,
+        l10n: L10n,
+        momentsRepo: any MomentsRepoType,
+        trackingRepo: any TrackingRepoType
+    ) {
+        momentID = moment.id
+        userName = moment.userDetails.name
+        userAvatarURL = moment.userDetails.avatar
+        title = moment.title.flatMap { $0.isEmpty ? nil : $0 }
+        photoURL = moment.photos.first
+        morePhotosCount = moment.photos.count > 1 ? moment.photos.count - 1 : nil
+        link = moment.type == .url ? moment.url.map { Link(url: $0, host: URL(string: $0)?.host ?? $0) } : nil
+        postDateDescription = TimeInterval(moment.createdDate).map { l10n.relativeDate(Date(timeIntervalSince1970: $0)) }
+        self.isLikeEnabled = isLikeEnabled
+        isLiked = isLikeEnabled ? (moment.isLiked ?? false) : nil
+        likes = isLikeEnabled ? (moment.likes ?? []).map(\.avatar) : nil
+        self.momentsRepo = momentsRepo
+        self.trackingRepo = trackingRepo
+    }
+
+    /// Likes the moment as `userID` and answers the timeline after the change.
+    public func like(from userID: String) async throws(MomentsRepoError) -> MomentsDetails {
+        try await updateLike(true, from: userID)
+    }
+
+    /// Takes `userID`'s like back and answers the timeline after the change.
+    public func unlike(from userID: String) async throws(MomentsRepoError) -> MomentsDetails {
+        try await updateLike(false, from: userID)
+    }
+
+    private func updateLike(_ isLiked: Bool, from userID: String) async throws(MomentsRepoError) -> MomentsDetails {
+        let details = try await momentsRepo.updateLike(isLiked: isLiked, momentID: momentID, fromUserID: userID)
+        trackingRepo.trackAction(isLiked
+            ? LikeActionTrackingEvent(momentID: momentID, userID: userID) as any TrackingEvent
+            : UnlikeActionTrackingEvent(momentID: momentID, userID: userID))
+        return details
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case momentID, userName, userAvatarURL, title, photoURL, morePhotosCount, link, postDateDescription
+        case isLikeEnabled, isLiked, likes
+    }
+}

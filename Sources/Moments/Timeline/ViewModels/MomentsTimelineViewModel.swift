@@ -1,0 +1,85 @@
+import Foundations
+
+/// The Moments screen: the profile header, then one item per moment, as in the seed.
+///
+/// Built per request from the shared repositories; `loadItems` fills it. Encoded, it is the
+/// JSON twin of the page (`GET /api/timeline`), and the page is drawn from that same encoding.
+public struct MomentsTimelineViewModel: ListViewModel, Encodable {
+    /// The seed's current user.
+    public static let currentUserID = "0"
+
+    public private(set) var listItems: [ListSection] = []
+    public private(set) var hasError = false
+    /// Why the items shown are the saved ones, when the BFF could not answer.
+    public private(set) var notice: String?
+    /// What went wrong when there is nothing to show.
+    public private(set) var errorMessage: String?
+    public let isLikeEnabled: Bool
+
+    private let userID: String
+    private let refresh: Bool
+    private let l10n: L10n
+    private let momentsRepo: any MomentsRepoType
+    private let trackingRepo: any TrackingRepoType
+
+    public init(
+        userID: String = MomentsTimelineViewModel.currentUserID,
+        refresh: Bool = false,
+        l10n: L10n,
+        momentsRepo: any MomentsRepoType,
+        togglesDataStore: any TogglesDataStoreType,
+        trackingRepo: any TrackingRepoType
+    ) {
+        self.userID = userID
+        self.refresh = refresh
+        self.l10n = l10n
+        self.momentsRepo = momentsRepo
+        self.trackingRepo = trackingRepo
+        isLikeEnabled = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
+    }
+
+    public mutating func loadItems() async {
+        do {
+            let snapshot = try await momentsRepo.getMoments(userID: userID, refresh: refresh)
+            listItems = [ListSection(items: items(from: snapshot.momentsDetails))]
+            notice = snapshot.staleBecause.map { _ in l10n["staleNotice"] }
+            hasError = false
+        } catch {
+            listItems = []
+            hasError = true
+            errorMessage = l10n["errorMessage"]
+        }
+    }
+
+    public func trackScreenviews() {
+        trackingRepo.trackScreenviews(ScreenviewsTrackingEvent(screenName: l10n["momentsScreen"], screenClass: "MomentsTimelineViewModel"))
+    }
+
+    /// The item of moment `momentID` in `details`, as this screen shows it.
+    public func item(momentID: String, in details: MomentsDetails) -> MomentListItemViewModel? {
+        details.moments.first { $0.id == momentID }.map(momentItem)
+    }
+
+    private func items(from details: MomentsDetails) -> [any ListItemViewModel] {
+        [UserProfileListItemViewModel(userDetails: details.userDetails)] + details.moments.map(momentItem)
+    }
+
+    private func momentItem(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
+        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n,
+                                momentsRepo: momentsRepo, trackingRepo: trackingRepo)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case sections, hasContent, hasError, notice, errorMessage, isLikeEnabled
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(listItems, forKey: .sections)
+        try container.encode(hasContent, forKey: .hasContent)
+        try container.encode(hasError, forKey: .hasError)
+        try container.encodeIfPresent(notice, forKey: .notice)
+        try container.encodeIfPresent(errorMessage, forKey: .errorMessage)
+        try container.encode(isLikeEnabled, forKey: .isLikeEnabled)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Foundations
+import HTTPServer
+import Moments
+import TestSupport
+
+/// The dashboard as a user runs it, on a free port, against a BFF the test controls, with its
+/// data in a temporary folder that outlives restarts within the test.
+struct Dashboard {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let application: MomentsApplication
+    let server: TestServer
+
+    /// Starts a dashboard on `dataDirectory` (a new temporary one by default) against `bff`.
+    static func start(bff: FakeBFF, dataDirectory: URL = temporaryDirectory()) async throws -> Dashboard {
+        try await start(
+            transport: HTTPGraphQLTransport(url: bff.graphQLURL),
+            remoteConfig: .http(bff.remoteConfigURL),
+            dataDirectory: dataDirectory
+        )
+    }
+
+    static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL) async throws -> Dashboard {
+        let application = try await MomentsApplication(configuration: .init(
+            dataDirectory: dataDirectory,
+            templatesDirectory: repository.appendingPathComponent("templates").path,
+            publicDirectory: repository.appendingPathComponent("Public").path,
+            transport: transport,
+            remoteConfigurationSource: remoteConfig,
+            bffTimeout: .seconds(2)
+        ))
+        let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())
+        return Dashboard(application: application, server: try TestServer(server: server))
+    }
+
+    static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("moments-test-\(UUID().uuidString)")
+    }
+
+    var dataDirectory: URL { application.configuration.dataDirectory }
+    var dependencies: AppDependencies { application.dependencies }
+
+    func setLikeFeature(_ isOn: Bool) throws {
+        try dependencies.internalTogglesDataStore.update(toggle: InternalToggle.isLikeButtonForMomentEnabled, value: isOn)
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], text: String) {
+        let (status, fields, body) = try await server.send("GET", path, headers: headers)
+        return (status, fields, String(decoding: body, as: UTF8.self))
+    }
+
+    func json(_ path: String) async throws -> (status: Int, object: [String: Any]) {
+        let (status, _, body) = try await server.send("GET", path)
+        return (status, try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:])
+    }
+
+    func send(_ method: String, _ path: String, contentType: String, body: String, headers: [String: String] = [:])
+        async throws -> (status: Int, headers: [String: String], text: String) {
+        var fields = headers
+        fields["Content-Type"] = contentType
+        let (status, answer, data) = try await server.send(method, path, headers: fields, body: Data(body.utf8))
+        return (status, answer, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Form posts without following the redirect, to see the 303 itself.
+    func postForm(_ path: String, _ body: String) async throws -> (status: Int, location: String?) {
+        let answer = try await server.raw(
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let location = answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }
+            .map { $0.dropFirst("location:".count).trimmingCharacters(in: .whitespaces) }
+        return (status, location)
+    }
+
+    func stop() async {
+        await server.stop()
+    }
+}
+
+extension [String: Any] {
+    /// The moment items of a timeline answer, in order.
+    var momentItems: [[String: Any]] {
+        let sections = self["sections"] as? [[String: Any]] ?? []
+        return sections.flatMap { $0["items"] as? [[String: Any]] ?? [] }
+            .filter { $0["reuseIdentifier"] as? String == "MomentListItemViewModel" }
+    }
+}

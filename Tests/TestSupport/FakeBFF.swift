@@ -1,0 +1,139 @@
+import Foundation
+import HTTPServer
+
+/// A BFF at the far edge of a test: a real HTTP server that answers the timeline query and the
+/// like mutation from a small in-memory timeline and records every body it receives.
+public final class FakeBFF: Sendable {
+    /// One moment of the fake timeline.
+    public struct Moment: Sendable {
+        public var id: String
+        public var userName: String
+        public var title: String?
+        public var photos: [String]
+        public var url: String?
+        public var createdDate: Date
+        public var likerIDs: [String]
+
+        public init(id: String, userName: String, title: String?, photos: [String] = [], url: String? = nil,
+                    createdDate: Date = Date().addingTimeInterval(-300), likerIDs: [String] = []) {
+            self.id = id
+            self.userName = userName
+            self.title = title
+            self.photos = photos
+            self.url = url
+            self.createdDate = createdDate
+            self.likerIDs = likerIDs
+        }
+    }
+
+    /// Test code only: one lock around plain values, shared with the server's handlers.
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var moments: [Moment]
+        var received: [[String: Any]] = []
+        var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
+
+        init(moments: [Moment]) {
+            self.moments = moments
+        }
+    }
+
+    private let state: State
+    private let server: TestServer
+
+    public init(moments: [Moment] = FakeBFF.sampleMoments) throws {
+        let state = State(moments: moments)
+        self.state = state
+        var router = Router()
+        router.post("/graphql") { request in
+            guard let body = try JSONSerialization.jsonObject(with: request.body) as? [String: Any] else {
+                return .text("not json", status: .badRequest)
+            }
+            let answer = try state.lock.withLock {
+                state.received.append(body)
+                return try JSONSerialization.data(withJSONObject: FakeBFF.answer(body, state: state))
+            }
+            return Response(headers: ["Content-Type": "application/json"], data: answer)
+        }
+        router.get("/remote-config") { _ in
+            let config = try state.lock.withLock { try JSONSerialization.data(withJSONObject: state.remoteConfig) }
+            return Response(headers: ["Content-Type": "application/json"], data: config)
+        }
+        server = try TestServer(router: router)
+    }
+
+    public var graphQLURL: URL { server.url("/graphql") }
+    public var remoteConfigURL: URL { server.url("/remote-config") }
+
+    /// The `variables` of every document received, in order.
+    public var receivedVariables: [[String: Any]] {
+        state.lock.withLock { state.received.map { $0["variables"] as? [String: Any] ?? [:] } }
+    }
+
+    /// The operation names received, in order.
+    public var receivedOperations: [String] {
+        state.lock.withLock { state.received.map { $0["operationName"] as? String ?? "" } }
+    }
+
+    public func setRemoteConfig(_ config: [String: Any]) {
+        state.lock.withLock { state.remoteConfig = config }
+    }
+
+    public func likerIDs(of momentID: String) -> [String] {
+        state.lock.withLock { state.moments.first { $0.id == momentID }?.likerIDs ?? [] }
+    }
+
+    /// Stops answering: connections are refused from now on, as a BFF that is down.
+    public func stop() async {
+        await server.stop()
+    }
+
+    private static func answer(_ body: [String: Any], state: State) -> [String: Any] {
+        let variables = body["variables"] as? [String: Any] ?? [:]
+        let userID = variables["userID"] as? String ?? "0"
+        let withLikes = variables["withLikes"] as? Bool ?? false
+        if body["operationName"] as? String == "updateMomentLike" {
+            let momentID = variables["momentID"] as? String ?? ""
+            guard let index = state.moments.firstIndex(where: { $0.id == momentID }) else {
+                return ["data": NSNull(), "errors": [["message": "Unknown moment \(momentID)"]]]
+            }
+            state.moments[index].likerIDs.removeAll { $0 == userID }
+            if variables["isLiked"] as? Bool == true {
+                state.moments[index].likerIDs.insert(userID, at: 0)
+            }
+            return ["data": ["updateMomentLike": details(state.moments, userID: userID, withLikes: withLikes)]]
+        }
+        return ["data": ["getMomentsDetailsByUserID": details(state.moments, userID: userID, withLikes: withLikes)]]
+    }
+
+    private static func details(_ moments: [Moment], userID: String, withLikes: Bool) -> [String: Any] {
+        [
+            "userDetails": ["id": userID, "name": "Test User", "avatar": "/images/avatars/00.png", "backgroundImage": "/images/backgrounds/00.jpg"],
+            "moments": moments.map { moment -> [String: Any] in
+                var fields: [String: Any] = [
+                    "id": moment.id,
+                    "userDetails": ["name": moment.userName, "avatar": "/images/avatars/0\(moment.id.count % 10).png"],
+                    "type": moment.url == nil ? "PHOTOS" : "URL",
+                    "title": moment.title ?? NSNull(),
+                    "url": moment.url ?? NSNull(),
+                    "photos": moment.photos,
+                    "createdDate": String(Int(moment.createdDate.timeIntervalSince1970)),
+                ]
+                if withLikes {
+                    fields["isLiked"] = moment.likerIDs.contains(userID)
+                    fields["likes"] = moment.likerIDs.map { ["id": $0, "avatar": "/images/avatars/\($0).png"] }
+                }
+                return fields
+            },
+        ]
+    }
+
+    /// Three moments: a photo, a link, and one already liked by user 7.
+    public static let sampleMoments: [Moment] = [
+        Moment(id: "m1", userName: "Alice Chen", title: "Sunset over the bay", photos: ["/images/photos/00.jpg", "/images/photos/01.jpg"]),
+        Moment(id: "m2", userName: "王小明", title: "值得一读的文章", url: "https://example.com/article",
+               createdDate: Date().addingTimeInterval(-7200)),
+        Moment(id: "m3", userName: "Bob Li", title: "Coffee time", photos: ["/images/photos/02.jpg"],
+               createdDate: Date().addingTimeInterval(-86400 * 3), likerIDs: ["7"]),
+    ]
+}
