@@ -6,7 +6,7 @@ struct MomentsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moments",
         abstract: "Moments Web: the Moments timeline and the Area 51 internal menu as a local web dashboard.",
-        subcommands: [ServeCommand.self],
+        subcommands: [ServeCommand.self, BFFCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BFF
 import Foundation
+import Foundations
 import HTTPServer
 import Logging
 import Moments
@@ -29,6 +31,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "GraphQL endpoint of an external BFF; without it the embedded BFF is used.")
     var bffURL: String?
 
+    @Option(help: "Remote config of an external BFF (default: remote-config beside --bff-url).")
+    var remoteConfigURL: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
@@ -36,8 +41,14 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
         }
-        guard FileManager.default.fileExists(atPath: publicDir) else {
-            throw ValidationError("--public-dir \(publicDir) does not exist; run from the project folder or pass the path.")
+        for (flag, path) in [("--public-dir", publicDir), ("--templates-dir", templatesDir)]
+        where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("\(flag) \(path) does not exist; run from the project folder or pass the path.")
+        }
+        for (flag, value) in [("--bff-url", bffURL), ("--remote-config-url", remoteConfigURL)] {
+            if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
+                throw ValidationError("\(flag) must be an http:// or https:// URL, not \(value).")
+            }
         }
     }
 
@@ -47,9 +58,19 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = logLevel
             return handler
         }
-        var router = Router()
-        try HealthRoutes().register(on: &router)
-        router.fallback = StaticFiles(root: publicDir).handler
+        let dataDirectory = try DataDirectory.resolve(dataDir)
+        let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: remoteConfigURL, dataDirectory: dataDirectory)
+        let application = try await MomentsApplication(configuration: .init(
+            dataDirectory: dataDirectory,
+            templatesDirectory: templatesDir,
+            publicDirectory: publicDir,
+            transport: backend.transport,
+            remoteConfigurationSource: backend.remoteConfigurationSource
+        ))
+        var router = try application.makeRouter()
+        backend.embedded?.register(on: &router)
+        let remoteRefresh = application.dependencies.remoteTogglesDataStore.startRefreshing(every: .seconds(30))
+        defer { remoteRefresh.cancel() }
 
         let server = HTTPServer(configuration: .init(host: host, port: port), router: router)
         do {

@@ -1,0 +1,111 @@
+import Foundation
+import GraphQL
+import HTTPServer
+import Logging
+
+/// The embedded BFF: the GraphQL backend of the timeline on SQLite with demo data, plus the
+/// remote config the dashboard's remote toggles come from.
+///
+/// Mount it in a server with `register(on:)`, or call `execute(body:)` to run a GraphQL request
+/// in-process, which spares a server a network round trip to itself.
+public final class EmbeddedBFF: Sendable {
+    /// The remote config the dashboard reads its remote toggles from.
+    public let remoteConfig: RemoteConfigStore
+    private let store: MomentsStore
+    private let endpoint: GraphQLEndpoint
+    private let demoData: DemoData
+
+    /// Opens the database at `databaseURL` (migrating it, and seeding demo data when it is empty)
+    /// and keeps the remote config in the JSON file at `remoteConfigURL`.
+    public convenience init(databaseURL: URL, remoteConfigURL: URL) throws {
+        try self.init(databaseURL: databaseURL, remoteConfigURL: remoteConfigURL, demoData: .standard)
+    }
+
+    /// The BFF of a data folder: `bff.sqlite` and `remote-config.json` in `dataDirectory`.
+    public convenience init(dataDirectory: URL) throws {
+        try self.init(databaseURL: Self.databaseURL(in: dataDirectory),
+                      remoteConfigURL: Self.remoteConfigURL(in: dataDirectory))
+    }
+
+    init(databaseURL: URL, remoteConfigURL: URL, demoData: DemoData, logger: Logger = Logger(label: "moments.bff")) throws {
+        store = try MomentsStore(url: databaseURL, demoData: demoData)
+        remoteConfig = RemoteConfigStore(fileURL: remoteConfigURL)
+        endpoint = GraphQLEndpoint(schema: try MomentsSchema.make(), resolver: MomentsResolver(store: store, logger: logger))
+        self.demoData = demoData
+    }
+
+    /// The BFF's database in a data folder.
+    public static func databaseURL(in dataDirectory: URL) -> URL {
+        dataDirectory.appendingPathComponent("bff.sqlite")
+    }
+
+    /// The remote config file in a data folder.
+    public static func remoteConfigURL(in dataDirectory: URL) -> URL {
+        dataDirectory.appendingPathComponent("remote-config.json")
+    }
+
+    /// Mounts `POST /graphql`, `GET /graphql`, `GET /remote-config` and `PUT /remote-config`.
+    public func register(on router: inout Router) {
+        router.post("/graphql") { [self] request in await respondToGraphQL(request) }
+        router.get("/graphql") { [self] request in await respondToGraphQL(request) }
+        RemoteConfigRoutes(store: remoteConfig).register(on: &router)
+    }
+
+    /// Answers GraphQL over HTTP: a JSON body with POST, query arguments with GET (queries only).
+    public func respondToGraphQL(_ request: Request) async -> Response {
+        if request.method == .post {
+            guard request.contentType == "application/json" else {
+                return Self.response(for: .unsupportedMediaType(request.contentType))
+            }
+            let (status, body) = await execute(body: request.body)
+            return Self.response(status: status, body: body)
+        }
+        do {
+            let graphQLRequest = try GraphQLHTTPRequest.decode(query: request.query)
+            let (status, result) = await endpoint.answer(graphQLRequest, allowsMutations: false)
+            var response = Self.response(status: status, body: Self.encode(result))
+            if status == .methodNotAllowed {
+                response.headers.set("Allow", "POST")
+            }
+            return response
+        } catch {
+            return Self.response(for: error)
+        }
+    }
+
+    /// Runs a GraphQL-over-HTTP JSON body (`{"query", "variables", "operationName"}`) exactly as
+    /// `POST /graphql` does, in-process, and answers the status and JSON body it would send.
+    public func execute(body: Data) async -> (status: HTTPStatus, body: Data) {
+        do {
+            let request = try GraphQLHTTPRequest.decode(body: body)
+            let (status, result) = await endpoint.answer(request, allowsMutations: true)
+            return (status, Self.encode(result))
+        } catch {
+            return (error.status, Self.encode(GraphQLResult(errors: [GraphQLError(message: error.message)])))
+        }
+    }
+
+    /// Deletes every user, moment and like and puts the demo data back, dated from now.
+    public func resetDemoData() throws {
+        try store.replaceAll(with: demoData)
+    }
+
+    private static func response(for error: GraphQLRequestError) -> Response {
+        response(status: error.status, body: encode(GraphQLResult(errors: [GraphQLError(message: error.message)])))
+    }
+
+    private static func response(status: HTTPStatus, body: Data) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json"], data: body)
+    }
+
+    private static let encoder: GraphQLJSONEncoder = {
+        let encoder = GraphQLJSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static func encode(_ result: GraphQLResult) -> Data {
+        // Encoding maps and strings cannot fail; an empty body would be the sign that it did.
+        (try? encoder.encode(result)) ?? Data()
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Graphiti
+import GraphQL
+import HTTPServer
+
+/// Runs GraphQL requests against the schema with the library's parser, validator and executor,
+/// and gives each outcome the status GraphQL over HTTP (application/json) asks for: 400 for a
+/// request that cannot run, 200 once execution has started, field errors included.
+struct GraphQLEndpoint: Sendable {
+    let schema: Schema<MomentsResolver, NoContext>
+    let resolver: MomentsResolver
+
+    /// Answers `request`; `allowsMutations` is false for GET, which may only read.
+    func answer(_ request: GraphQLRequest, allowsMutations: Bool) async -> (status: HTTPStatus, result: GraphQLResult) {
+        let document: Document
+        do {
+            document = try parse(source: Source(body: request.query, name: "GraphQL request"))
+        } catch {
+            return (.badRequest, GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
+        }
+        let validationErrors = validate(schema: schema.schema, ast: document)
+        guard validationErrors.isEmpty else {
+            return (.badRequest, GraphQLResult(errors: validationErrors))
+        }
+        if !allowsMutations, document.operation(named: request.operationName)?.operation == .mutation {
+            let error = GraphQLRequestError.mutationOverGET
+            return (error.status, GraphQLResult(errors: [GraphQLError(message: error.message)]))
+        }
+        var result: GraphQLResult
+        do {
+            result = try await execute(schema: schema.schema, documentAST: document, rootValue: resolver, context: (),
+                                       variableValues: request.variables, operationName: request.operationName)
+        } catch {
+            return (.internalServerError, GraphQLResult(errors: [GraphQLError(error)]))
+        }
+        // Without data, errors with no path come from choosing the operation or coercing the
+        // variables: the request could not run. Errors with a path are field errors.
+        if result.data == nil, result.errors.allSatisfy({ $0.path.elements.isEmpty }) {
+            return (.badRequest, result)
+        }
+        result.data = result.data ?? .null
+        return (.ok, result)
+    }
+}
+
+private extension Document {
+    /// The operation `execute` will run: the one named, or the only one.
+    func operation(named name: String?) -> OperationDefinition? {
+        let operations = definitions.compactMap { $0 as? OperationDefinition }
+        guard let name else { return operations.count == 1 ? operations[0] : nil }
+        return operations.first { $0.name?.value == name }
+    }
+}

@@ -1,0 +1,33 @@
+import HTTPServer
+
+/// Why an HTTP request does not carry a GraphQL request we can run; each has its status.
+enum GraphQLRequestError: Error {
+    case unsupportedMediaType(String?)
+    case bodyIsNotJSON
+    case bodyIsNotAnObject
+    case missingQuery
+    /// A known parameter (`query`, `variables`, `operationName`) of the wrong JSON type.
+    case invalidParameter(name: String, expected: String)
+    /// A mutation sent with GET, which may only read.
+    case mutationOverGET
+
+    var status: HTTPStatus {
+        switch self {
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .mutationOverGET: .methodNotAllowed
+        case .bodyIsNotJSON, .bodyIsNotAnObject, .missingQuery, .invalidParameter: .badRequest
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .unsupportedMediaType(let type):
+            "Send GraphQL requests as application/json, not \(type ?? "a body without Content-Type")."
+        case .bodyIsNotJSON: "The body is not valid JSON."
+        case .bodyIsNotAnObject: "The body must be a JSON object with a \"query\" string."
+        case .missingQuery: "The request has no \"query\" string."
+        case .invalidParameter(let name, let expected): "\"\(name)\" must be \(expected)."
+        case .mutationOverGET: "Mutations cannot be sent with GET; use POST."
+        }
+    }
+}

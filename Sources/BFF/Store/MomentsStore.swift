@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+
+/// The BFF's data on SQLite in WAL mode: users, moments with their ordered photos, and likes.
+///
+/// Each method is one transaction. GRDB serializes writes, so concurrent likes lose none, and
+/// reads run in parallel with them on the pool's snapshots.
+final class MomentsStore: Sendable {
+    private let database: DatabasePool
+
+    /// Opens (creating if needed) and migrates the database at `url`, and fills it with
+    /// `demoData` when it has no users yet.
+    init(url: URL, demoData: DemoData) throws(MomentsStoreError) {
+        var configuration = Configuration()
+        // `moments bff reset-demo-data` may write from another process while a server runs.
+        configuration.busyMode = .timeout(5)
+        do {
+            database = try DatabasePool(path: url.path, configuration: configuration)
+            try MomentsStoreMigrations.migrator.migrate(database)
+            try database.write { db in
+                if try UserRecord.fetchCount(db) == 0 {
+                    try demoData.insert(into: db, now: Date())
+                }
+            }
+        } catch {
+            throw MomentsStoreError(error)
+        }
+    }
+
+    /// The profile of `userID` and every moment, newest first, with `isLiked` relative to them.
+    func momentsDetails(forUserID userID: String) async throws(MomentsStoreError) -> MomentsDetails {
+        do {
+            return try await database.read { db in try MomentsDetails.fetch(forUserID: userID, in: db) }
+        } catch {
+            throw MomentsStoreError(error)
+        }
+    }
+
+    /// Likes or unlikes `momentID` as `userID` and answers that user's details after the change.
+    /// Liking twice is liking once; unliking what was not liked changes nothing.
+    func updateLike(momentID: String, userID: String, isLiked: Bool) async throws(MomentsStoreError) -> MomentsDetails {
+        do {
+            return try await database.write { db in
+                guard try UserRecord.exists(db, key: userID) else { throw MomentsStoreError.unknownUser(userID) }
+                guard try MomentRecord.exists(db, key: momentID) else { throw MomentsStoreError.unknownMoment(momentID) }
+                if isLiked {
+                    let like = LikeRecord(momentID: momentID, userID: userID, likedAt: Date().timeIntervalSince1970)
+                    try like.insert(db, onConflict: .ignore)
+                } else {
+                    try LikeRecord.deleteOne(db, key: ["momentID": momentID, "userID": userID])
+                }
+                return try MomentsDetails.fetch(forUserID: userID, in: db)
+            }
+        } catch {
+            throw MomentsStoreError(error)
+        }
+    }
+
+    /// Deletes every user, moment and like, and puts `demoData` back, dated from now.
+    func replaceAll(with demoData: DemoData) throws(MomentsStoreError) {
+        do {
+            try database.write { db in
+                // Moments, their photos and likes go with their users (ON DELETE CASCADE).
+                try UserRecord.deleteAll(db)
+                try demoData.insert(into: db, now: Date())
+            }
+        } catch {
+            throw MomentsStoreError(error)
+        }
+    }
+}
+
+extension MomentsStoreError {
+    /// Keeps the store's own errors and wraps SQLite's.
+    init(_ error: any Error) {
+        self = error as? MomentsStoreError ?? .storage(error)
+    }
+}

@@ -1,0 +1,201 @@
+import ArgumentParser
+import BFF
+import Foundation
+import HTTPServer
+import Logging
+
+/// `moments bff`: the embedded BFF on its own, and the tools around its data.
+struct BFFCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bff",
+        abstract: "Run the embedded BFF alone, reset its demo data or change its remote config.",
+        subcommands: [Run.self, ResetDemoData.self, Config.self, Bench.self],
+        defaultSubcommand: Run.self
+    )
+
+    /// The `--data-dir` option of every `moments bff` command.
+    struct DataOptions: ParsableArguments {
+        @Option(help: "Folder of the BFF's data (default: $XDG_DATA_HOME/moments or ~/.local/share/moments).")
+        var dataDir: String?
+
+        func directory() throws -> URL {
+            try DataDirectory.resolve(dataDir)
+        }
+
+        func remoteConfig() throws -> RemoteConfigStore {
+            RemoteConfigStore(fileURL: EmbeddedBFF.remoteConfigURL(in: try directory()))
+        }
+    }
+
+    /// `moments bff [run]`: serves `/graphql` and `/remote-config` until SIGINT or SIGTERM.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Serve the BFF alone at /graphql.")
+
+        @Option(help: "Address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "Port to listen on; 0 picks a free one.")
+        var port = 8081
+
+        @OptionGroup var data: DataOptions
+
+        @Flag(help: "Put the demo data back before serving.")
+        var resetDemoData = false
+
+        @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+        var logLevel: Logger.Level = .info
+
+        func validate() throws {
+            guard (0...65535).contains(port) else {
+                throw ValidationError("--port must be between 0 and 65535, not \(port).")
+            }
+        }
+
+        func run() async throws {
+            LoggingSystem.bootstrapStandardError(level: logLevel)
+            let bff = try EmbeddedBFF(dataDirectory: data.directory())
+            if resetDemoData {
+                try bff.resetDemoData()
+            }
+            var router = Router()
+            bff.register(on: &router)
+            let server = HTTPServer(configuration: .init(host: host, port: port), router: router)
+            do {
+                try server.start()
+            } catch {
+                throw ServeError(message: error.description)
+            }
+            let urlHost = host.contains(":") ? "[\(host)]" : host
+            // Written unbuffered: scripts that start the BFF read this line to find the port.
+            FileHandle.standardOutput.write(Data("Moments BFF is running at http://\(urlHost):\(server.port)/graphql\n".utf8))
+            await SignalWaiter.waitForTermination()
+            await server.shutdown()
+        }
+    }
+
+    /// `moments bff reset-demo-data`: deletes every user, moment and like and seeds the demo data.
+    struct ResetDemoData: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Put the demo data back, dated from now.")
+
+        @OptionGroup var data: DataOptions
+
+        func run() throws {
+            let directory = try data.directory()
+            try EmbeddedBFF(dataDirectory: directory).resetDemoData()
+            print("Demo data reset in \(EmbeddedBFF.databaseURL(in: directory).path).")
+        }
+    }
+
+    /// `moments bff config show|set`: the remote config the dashboard's remote toggles read.
+    struct Config: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or change the remote config (isRoundedAvatar, likeButtonStyle).",
+            subcommands: [Show.self, Set.self],
+            defaultSubcommand: Show.self
+        )
+
+        struct Show: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Print the remote config as JSON.")
+
+            @OptionGroup var data: DataOptions
+
+            func run() throws {
+                try printJSON(data.remoteConfig().current())
+            }
+        }
+
+        struct Set: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Change one key: `config set likeButtonStyle star`, `config set isRoundedAvatar true`."
+            )
+
+            @Argument(help: "The key to change.")
+            var key: String
+
+            @Argument(help: "Its new value, as JSON (true, false) or as a plain string (star).")
+            var value: String
+
+            @OptionGroup var data: DataOptions
+
+            func run() throws {
+                // The same validation as `PUT /remote-config`: the value is sent as a JSON patch.
+                let parsed = (try? JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)) ?? value
+                let patch = try JSONSerialization.data(withJSONObject: [key: parsed])
+                try printJSON(data.remoteConfig().update(json: patch))
+            }
+        }
+    }
+}
+
+extension BFFCommand {
+    /// `moments bff bench` (hidden): times the timeline query for user "0" run in-process through
+    /// `EmbeddedBFF.execute(body:)`, the dashboard's own transport. Used by `scripts/bench-bff`.
+    struct Bench: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Time the timeline query in-process.",
+                                                        shouldDisplay: false)
+
+        @Option(help: "Timed runs per variant, after a tenth as many untimed ones.")
+        var runs = 2000
+
+        @OptionGroup var data: DataOptions
+
+        /// The dashboard's timeline document, as the seed app sends it.
+        static let timelineQuery = """
+            query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
+              getMomentsDetailsByUserID(userID: $userID) {
+                userDetails { id name avatar backgroundImage }
+                moments {
+                  id
+                  userDetails { name avatar }
+                  type title url photos createdDate
+                  isLiked @include(if: $withLikes)
+                  likes @include(if: $withLikes) { id avatar }
+                }
+              }
+            }
+            """
+
+        func validate() throws {
+            guard runs > 0 else { throw ValidationError("--runs must be positive.") }
+        }
+
+        func run() async throws {
+            let bff = try EmbeddedBFF(dataDirectory: data.directory())
+            for withLikes in [true, false] {
+                let body = try JSONSerialization.data(withJSONObject: [
+                    "query": Self.timelineQuery, "variables": ["userID": "0", "withLikes": withLikes],
+                ])
+                var durations: [Duration] = []
+                for run in 0..<(runs + runs / 10) {
+                    let start = ContinuousClock.now
+                    let (status, _) = await bff.execute(body: body)
+                    let elapsed = ContinuousClock.now - start
+                    guard status == .ok else { throw ServeError(message: "The timeline query answered \(status).") }
+                    if run >= runs / 10 { durations.append(elapsed) }
+                }
+                durations.sort()
+                let microseconds = { (index: Int) in durations[index] / .microseconds(1) }
+                print(String(format: "in-process  withLikes=%@  runs %d  median %.0f µs  p90 %.0f µs",
+                             "\(withLikes)".padding(toLength: 5, withPad: " ", startingAt: 0), runs,
+                             microseconds(durations.count / 2), microseconds(durations.count * 9 / 10)))
+            }
+        }
+    }
+}
+
+private func printJSON(_ config: RemoteConfig) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    print(String(decoding: try encoder.encode(config), as: UTF8.self))
+}
+
+extension LoggingSystem {
+    /// Log lines on standard error from `level` up, as `moments serve` and `moments bff` write them.
+    static func bootstrapStandardError(level: Logger.Level) {
+        bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import BFF
+import Foundation
+import Foundations
+
+/// How the dashboard reaches its BFF: the embedded one in this process, or one at a URL.
+struct BFFConnection {
+    let transport: any GraphQLTransport
+    let remoteConfigurationSource: RemoteConfigurationSource
+    /// The embedded BFF, whose HTTP routes are mounted beside the dashboard's.
+    let embedded: EmbeddedBFF?
+
+    init(bffURL: String?, remoteConfigURL: String?, dataDirectory: URL) throws {
+        if let bffURL, let url = URL(string: bffURL) {
+            transport = HTTPGraphQLTransport(url: url)
+            let configURL = remoteConfigURL.flatMap(URL.init(string:))
+                ?? url.deletingLastPathComponent().appendingPathComponent("remote-config")
+            remoteConfigurationSource = .http(configURL)
+            embedded = nil
+        } else {
+            let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
+            // Same JSON documents as over HTTP, handed over in process: no round trip, and no
+            // request ever waits on a worker thread of its own server.
+            transport = InProcessGraphQLTransport { body in
+                let (status, answer) = await bff.execute(body: body)
+                return (status.code, answer)
+            }
+            remoteConfigurationSource = RemoteConfigurationSource(description: "embedded BFF") {
+                try JSONEncoder().encode(bff.remoteConfig.current())
+            }
+            embedded = bff
+        }
+    }
+}

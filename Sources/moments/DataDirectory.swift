@@ -1,0 +1,18 @@
+import Foundation
+
+/// Where the SQLite files live unless `--data-dir` says otherwise:
+/// `$XDG_DATA_HOME/moments`, else `~/.local/share/moments`.
+enum DataDirectory {
+    static func resolve(_ flag: String?) throws -> URL {
+        let url: URL
+        if let flag {
+            url = URL(fileURLWithPath: flag)
+        } else if let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            url = URL(fileURLWithPath: xdg).appendingPathComponent("moments")
+        } else {
+            url = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/moments")
+        }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

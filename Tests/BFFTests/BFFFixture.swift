@@ -1,0 +1,109 @@
+import Foundation
+import HTTPServer
+import Testing
+import TestSupport
+@testable import BFF
+
+/// An embedded BFF on real SQLite in a temporary folder, deleted when the fixture goes away.
+final class BFFFixture {
+    let directory: URL
+    let demoData: DemoData
+    private(set) var bff: EmbeddedBFF
+
+    init(demoData: DemoData = .standard) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("bff-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.demoData = demoData
+        bff = try EmbeddedBFF(databaseURL: EmbeddedBFF.databaseURL(in: directory),
+                              remoteConfigURL: EmbeddedBFF.remoteConfigURL(in: directory), demoData: demoData)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Opens the same files again, as a restarted process would.
+    func restart() throws {
+        bff = try EmbeddedBFF(databaseURL: EmbeddedBFF.databaseURL(in: directory),
+                              remoteConfigURL: EmbeddedBFF.remoteConfigURL(in: directory), demoData: demoData)
+    }
+
+    /// A real server on a free port with the BFF's routes, and nothing else.
+    func startServer() throws -> TestServer {
+        var router = Router()
+        bff.register(on: &router)
+        return try TestServer(router: router)
+    }
+
+    /// Runs a GraphQL request in-process and answers the status and the decoded JSON body.
+    func graphQL(_ query: String, variables: [String: Any] = [:]) async throws -> (status: Int, json: [String: Any]) {
+        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+        let (status, answer) = await bff.execute(body: body)
+        return (status.code, try JSON.object(answer))
+    }
+
+    /// The moments `userID` sees, through the timeline query with likes.
+    func moments(forUserID userID: String) async throws -> [[String: Any]] {
+        let (_, json) = try await graphQL(Documents.timeline, variables: ["userID": userID, "withLikes": true])
+        return try #require(JSON.path(json, "data", "getMomentsDetailsByUserID", "moments") as? [[String: Any]])
+    }
+
+    /// Likes or unlikes a moment in-process and answers the moment as the mutation returns it.
+    func setLike(momentID: String, userID: String, isLiked: Bool) async throws -> [String: Any]? {
+        let (_, json) = try await graphQL(Documents.updateLike,
+                                          variables: ["momentID": momentID, "userID": userID, "isLiked": isLiked])
+        let moments = JSON.path(json, "data", "updateMomentLike", "moments") as? [[String: Any]]
+        return moments?.first { $0["id"] as? String == momentID }
+    }
+}
+
+/// The documents the dashboard sends, as the seed app writes them.
+enum Documents {
+    static let timeline = """
+        query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
+          getMomentsDetailsByUserID(userID: $userID) {
+            userDetails { id name avatar backgroundImage }
+            moments {
+              id
+              userDetails { name avatar }
+              type title url photos createdDate
+              isLiked @include(if: $withLikes)
+              likes @include(if: $withLikes) { id avatar }
+            }
+          }
+        }
+        """
+
+    static let updateLike = """
+        mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: Boolean!) {
+          updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked) {
+            userDetails { id }
+            moments { id isLiked likes { id avatar } }
+          }
+        }
+        """
+}
+
+/// Reading JSON answers without a model for each: tests look at keys, including absent ones.
+enum JSON {
+    static func object(_ data: Data) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: data)
+        guard let dictionary = object as? [String: Any] else {
+            throw CocoaError(.coderInvalidValue, userInfo: [NSDebugDescriptionErrorKey: "not a JSON object: \(object)"])
+        }
+        return dictionary
+    }
+
+    static func path(_ object: Any?, _ keys: String...) -> Any? {
+        keys.reduce(object) { ($0 as? [String: Any])?[$1] }
+    }
+
+    /// The messages of an answer's `errors`.
+    static func errorMessages(_ json: [String: Any]) -> [String] {
+        (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+    }
+
+    static func body(_ object: Any) throws -> Data {
+        try JSONSerialization.data(withJSONObject: object)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BFF
+
+@Suite struct LikeMutationTests {
+    @Test func like_answersTheUsersDetailsWithTheMomentLiked() async throws {
+        let fixture = try BFFFixture()
+        // Moment "4" has no likes in the demo data.
+        let moment = try #require(try await fixture.setLike(momentID: "4", userID: "0", isLiked: true))
+        #expect(moment["isLiked"] as? Bool == true)
+        #expect(moment["likes"] as? [[String: String]] == [["id": "0", "avatar": "/images/avatars/00.png"]])
+    }
+
+    @Test func like_survivesARestart() async throws {
+        let fixture = try BFFFixture()
+        _ = try await fixture.setLike(momentID: "4", userID: "0", isLiked: true)
+        try fixture.restart()
+        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
+        #expect(moment?["isLiked"] as? Bool == true)
+    }
+
+    @Test func like_twice_countsOnce() async throws {
+        let fixture = try BFFFixture()
+        _ = try await fixture.setLike(momentID: "4", userID: "7", isLiked: true)
+        let moment = try await fixture.setLike(momentID: "4", userID: "7", isLiked: true)
+        #expect((moment?["likes"] as? [[String: String]])?.map { $0["id"] } == ["7"])
+    }
+
+    @Test func unlike_removesTheUsersLike() async throws {
+        let fixture = try BFFFixture()
+        // Moment "1" is liked by 5, 8 and 0 in the demo data.
+        let moment = try await fixture.setLike(momentID: "1", userID: "0", isLiked: false)
+        #expect(moment?["isLiked"] as? Bool == false)
+        #expect((moment?["likes"] as? [[String: String]])?.map { $0["id"] } == ["8", "5"])
+    }
+
+    @Test func unlike_whenNotLiked_changesNothing() async throws {
+        let fixture = try BFFFixture()
+        let (status, json) = try await fixture.graphQL(Documents.updateLike,
+                                                       variables: ["momentID": "4", "userID": "0", "isLiked": false])
+        #expect(status == 200)
+        #expect(json["errors"] == nil)
+        let moments = JSON.path(json, "data", "updateMomentLike", "moments") as? [[String: Any]]
+        let moment = moments?.first { $0["id"] as? String == "4" }
+        #expect(moment?["isLiked"] as? Bool == false)
+        #expect((moment?["likes"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func like_unknownMoment_answersAnErrorAndChangesNothing() async throws {
+        let fixture = try BFFFixture()
+        let before = try await fixture.moments(forUserID: "0")
+        let (status, json) = try await fixture.graphQL(Documents.updateLike,
+                                                       variables: ["momentID": "999", "userID": "0", "isLiked": true])
+        #expect(status == 200)
+        #expect(json["data"] is NSNull)
+        #expect(JSON.errorMessages(json) == ["There is no moment with ID \"999\"."])
+        let after = try await fixture.moments(forUserID: "0")
+        #expect(NSArray(array: after).isEqual(to: before))
+    }
+
+    @Test func like_unknownUser_answersAnError() async throws {
+        let fixture = try BFFFixture()
+        let (status, json) = try await fixture.graphQL(Documents.updateLike,
+                                                       variables: ["momentID": "4", "userID": "404", "isLiked": true])
+        #expect(status == 200)
+        #expect(json["data"] is NSNull)
+        #expect(JSON.errorMessages(json) == ["There is no user with ID \"404\"."])
+    }
+
+    @Test func like_fromFiftyUsersAtOnceOverHTTP_losesNone() async throws {
+        var demoData = DemoData.standard
+        let likers = (100..<150).map { String($0) }
+        demoData.users += likers.map {
+            DemoData.User(id: $0, name: "Tester \($0)", avatar: "/images/avatars/01.png",
+                          backgroundImage: "/images/backgrounds/01.jpg")
+        }
+        let fixture = try BFFFixture(demoData: demoData)
+        let server = try fixture.startServer()
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for userID in likers {
+                group.addTask {
+                    let body = try JSON.body(["query": Documents.updateLike,
+                                              "variables": ["momentID": "4", "userID": userID, "isLiked": true]])
+                    return try await server.send("POST", "/graphql", headers: ["Content-Type": "application/json"],
+                                                 body: body).status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        await server.stop()
+        #expect(statuses == Array(repeating: 200, count: likers.count))
+        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
+        let likerIDs = (moment?["likes"] as? [[String: String]])?.compactMap { $0["id"] }
+        #expect(Set(likerIDs ?? []) == Set(likers))
+        #expect(likerIDs?.count == likers.count)
+    }
+}
