@@ -65,6 +65,6 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "BFFTests", dependencies: ["BFF", "TestSupport"]),
-        .testTarget(name: "MomentsTests", dependencies: ["Moments", "TestSupport"]),
+        .testTarget(name: "MomentsTests", dependencies: ["Moments", "BFF", "TestSupport"]),
     ]
 )

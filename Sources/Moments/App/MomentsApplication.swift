@@ -65,6 +65,7 @@ public struct MomentsApplication: Sendable {
         DesignKitStylesheetRoute().register(on: &router)
         TimelineRoutes(dependencies: dependencies).register(on: &router)
         TrackingRoutes(dependencies: dependencies).register(on: &router)
+        ToggleRoutes(dependencies: dependencies).register(on: &router)
         router.fallback = StaticFiles(root: configuration.publicDirectory).handler
         router.errorRenderer = AppErrorRenderer.make(pages: PageRenderer(dependencies: dependencies))
         return router

@@ -1,0 +1,46 @@
+import BFF
+import Foundation
+import Foundations
+import Testing
+
+/// The dashboard with the embedded BFF in process, as `moments serve` runs by default.
+@Suite struct EmbeddedBFFTimelineTests {
+    private static func start(dataDirectory: URL) async throws -> (Dashboard, EmbeddedBFF) {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
+        let dashboard = try await Dashboard.start(
+            transport: InProcessGraphQLTransport { body in
+                let (status, answer) = await bff.execute(body: body)
+                return (status.code, answer)
+            },
+            remoteConfig: RemoteConfigurationSource(description: "embedded BFF") { try JSONEncoder().encode(bff.remoteConfig.current()) },
+            dataDirectory: dataDirectory
+        )
+        return (dashboard, bff)
+    }
+
+    @Test func likeThroughFormAndJSON_survivesRestartOfDashboardAndBFF() async throws {
+        let dataDirectory = Dashboard.temporaryDirectory()
+        let (first, _) = try await Self.start(dataDirectory: dataDirectory)
+        try first.setLikeFeature(true)
+        let items = try await first.json("/api/timeline").object.momentItems
+        let unliked = items.filter { $0["isLiked"] as? Bool == false }.compactMap { $0["momentID"] as? String }
+        #expect(unliked.count >= 2, "the demo data has moments user 0 has not liked")
+        let (formID, jsonID) = (unliked[0], unliked[1])
+
+        #expect(try await first.postForm("/moments/\(formID)/like", "isLiked=true").status == 303)
+        let json = try await first.send("PUT", "/api/moments/\(jsonID)/like", contentType: "application/json", body: #"{"isLiked":true}"#)
+        #expect(json.status == 200)
+        await first.stop()
+
+        let (second, _) = try await Self.start(dataDirectory: dataDirectory)
+        let after = try await second.json("/api/timeline?refresh=1").object.momentItems
+        let liked = Set(after.filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String })
+        #expect(liked.contains(formID))
+        #expect(liked.contains(jsonID))
+        #expect(after.first { $0["momentID"] as? String == formID }?["likes"] as? [String] != nil)
+        #expect(second.dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled),
+                "the like toggle kept its value across the restart")
+        await second.stop()
+    }
+}
