@@ -50,3 +50,43 @@ document.addEventListener("click", (event) => {
     document.querySelector("[data-loading]")?.removeAttribute("hidden");
   }
 });
+
+// Live updates: when a toggle or a like changes anywhere, redraw this page's content from the
+// server, keeping the scroll position. Pages without a live region do not listen.
+async function redraw() {
+  const response = await fetch(location.href, { headers: { "Accept": "text/html" } });
+  if (!response.ok) return;
+  const next = new DOMParser().parseFromString(await response.text(), "text/html");
+  const current = document.querySelector(".app");
+  const replacement = next.querySelector(".app");
+  if (current && replacement) {
+    const scroll = window.scrollY;
+    current.replaceWith(replacement);
+    window.scrollTo(0, scroll);
+  }
+}
+
+if (document.querySelector("[data-live], .list") && "EventSource" in window) {
+  const events = new EventSource("/events");
+  events.addEventListener("toggle", redraw);
+  events.addEventListener("like", redraw);
+  window.addEventListener("pagehide", () => events.close());
+}
+
+// The hidden door: Ctrl+Alt+A on the timeline opens Area 51 in debug and internal builds
+// (the server marks the page with data-area51 only there), as a shake does on the phone.
+document.addEventListener("keydown", (event) => {
+  const area51 = document.body.dataset.area51;
+  if (area51 && event.ctrlKey && event.altKey && event.key.toLowerCase() === "a") {
+    event.preventDefault();
+    location.href = `${area51}?source=shortcut`;
+  }
+});
+
+// DesignKit demo: the favorite buttons toggle when clicked, as the seed's do.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-demo-favorite]");
+  if (button) {
+    button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+  }
+});

@@ -29,7 +29,7 @@ extension DemoData {
             link("3", by: "7", .minutes(47), "Swift 6 的并发检查把我们项目里藏了两年的数据竞争都揪出来了",
                  "https://www.swift.org/documentation/concurrency/", likedBy: ["0"]),
             photos("4", by: "2", .hours(1), "Couldn't sleep, so I went for a walk downtown.", [2, 33], likedBy: []),
-            photos("5", by: "15", .hours(2), "新买的三盆小多肉，排排站 🌱", [9, 23, 37], likedBy: ["3", "6", "0"]),
+            photos("5", by: "15", .hours(2), "阳台上的绿植又添了几盆，越看越喜欢 🌱", [9, 23, 37], likedBy: ["3", "6", "0"]),
             link("6", by: "10", .hours(3), "Finally read SwiftNIO's channel pipeline docs end to end. Worth an evening.",
                  "https://github.com/apple/swift-nio", likedBy: ["4"]),
             photos("7", by: "4", .hours(5), "Beach day with the kids. There is now sand in every corner of the car.", [3],

@@ -2,7 +2,7 @@
 /// spacing, colors (dark values through `prefers-color-scheme`) and type, and the component
 /// classes. The timeline and the DesignKit demo both draw with these and nothing else.
 public enum DesignKitStylesheet {
-    public static let css: String = [root, dark, typography, components].joined(separator: "\n")
+    public static let css: String = [root, dark, typography, components, samples].joined(separator: "\n")
 
     private static var root: String {
         let spacing = Spacing.allCases.map { "  \($0.cssVariable): \($0.points)px;" }
@@ -28,6 +28,18 @@ public enum DesignKitStylesheet {
             let name = style.rawValue.kebabCased
             return ".\(style.cssClass) { font-size: var(--font-size-\(name)); font-weight: var(--font-weight-\(name)); line-height: var(--line-height-\(name)); }"
         }.joined(separator: "\n")
+    }
+
+    /// A swatch per color and mode and a bar per space, for the demo page: drawn from the
+    /// tokens, so the demo cannot drift from them.
+    private static var samples: String {
+        let swatches = Palette.allCases.flatMap { color in
+            [".dk-swatch--\(color.rawValue)-light { background: \(color.light); }", ".dk-swatch--\(color.rawValue)-dark { background: \(color.dark); }"]
+        }
+        let spaces = Spacing.allCases.map { ".dk-space--\($0.rawValue) { width: var(\($0.cssVariable)); }" }
+        return ([".dk-swatch { display: inline-block; width: 40px; height: 40px; border-radius: 8px; box-shadow: inset 0 0 0 1px rgb(128 128 128 / .35); }",
+                 ".dk-space { display: inline-block; height: 16px; border-radius: 3px; background: var(--color-accent); }"]
+            + swatches + spaces).joined(separator: "\n")
     }
 
     private static let components = """

@@ -6,6 +6,7 @@ import Logging
 public struct APISession: Sendable {
     public let transport: any GraphQLTransport
     public let timeout: Duration
+    private let requestLog: GraphQLRequestLog?
     private let logger = Logger(label: "moments.graphql")
 
     /// Headers the seed app sends with every request, so the BFF can tell clients apart.
@@ -15,9 +16,10 @@ public struct APISession: Sendable {
         "x-os-version": ProcessInfo.processInfo.operatingSystemVersionString,
     ]
 
-    public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5)) {
+    public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5), requestLog: GraphQLRequestLog? = nil) {
         self.transport = transport
         self.timeout = timeout
+        self.requestLog = requestLog
     }
 
     /// Posts `query` with `variables` and decodes the answer's `data` as `Payload`.
@@ -26,6 +28,38 @@ public struct APISession: Sendable {
         variables: Variables,
         operationName: String,
         as payload: Payload.Type = Payload.self
+    ) async throws(APISessionError) -> Payload {
+        let started = ContinuousClock.now
+        do {
+            let payload = try await send(query: query, variables: variables, operationName: operationName, as: payload)
+            log(operationName, variables, status: "ok", since: started)
+            return payload
+        } catch {
+            log(operationName, variables, status: error.description, since: started)
+            logger.warning("GraphQL call failed", metadata: ["operation": "\(operationName)", "error": "\(error)"])
+            throw error
+        }
+    }
+
+    private func log<Variables: Encodable>(_ operationName: String, _ variables: Variables, status: String, since started: ContinuousClock.Instant) {
+        guard let requestLog else { return }
+        let elapsed = ContinuousClock.now - started
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        requestLog.record(GraphQLRequestRecord(
+            operationName: operationName,
+            variables: (try? encoder.encode(variables)).map { String(decoding: $0, as: UTF8.self) } ?? "{}",
+            status: status,
+            durationMilliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+            sentAt: Date()
+        ))
+    }
+
+    private func send<Variables: Encodable & Sendable, Payload: Decodable>(
+        query: String,
+        variables: Variables,
+        operationName: String,
+        as payload: Payload.Type
     ) async throws(APISessionError) -> Payload {
         let body: Data
         do {

@@ -29,6 +29,16 @@ public struct AppDatabase: Sendable {
                 table.column("savedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2: toggle audit") { db in
+            try db.create(table: "toggleChange") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull()
+                table.column("oldValue", .boolean).notNull()
+                table.column("newValue", .boolean).notNull()
+                table.column("source", .text).notNull()
+                table.column("changedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -2,13 +2,16 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// Internal toggles kept in SQLite, with the registered defaults of `InternalToggle`.
+/// Internal toggles kept in SQLite, with the registered defaults of `InternalToggle`, and an
+/// audit of every change.
 ///
 /// Reads come from memory (every page asks), writes go to the database first and only then
 /// change what readers see, so an acknowledged change survives a crash.
 public final class InternalTogglesDataStore: TogglesDataStoreType {
     private let writer: any DatabaseWriter
     private let values: Mutex<[String: Bool]>
+    /// Every change, as it is committed; pages that stay open listen here.
+    public let changes = Broadcaster<ToggleChange>()
 
     public init(database: AppDatabase) throws {
         writer = database.writer
@@ -25,22 +28,57 @@ public final class InternalTogglesDataStore: TogglesDataStoreType {
     }
 
     public func update(toggle: ToggleType, value: Bool) throws {
+        try update(toggle: toggle, value: value, source: .app)
+    }
+
+    /// Sets `toggle` and records who changed it; a write of the value it already has is kept
+    /// out of the audit.
+    public func update(toggle: ToggleType, value: Bool, source: ToggleChangeSource) throws {
         guard InternalToggle(rawValue: toggle.name) != nil else {
             throw TogglesDataStoreError.unknownToggle(toggle.name)
         }
+        let oldValue = isToggleOn(toggle)
+        let change = ToggleChange(name: toggle.name, oldValue: oldValue, newValue: value, source: source, changedAt: Date())
         try write { db in
             try db.execute(
                 sql: "INSERT INTO internalToggle (name, isOn, updatedAt) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET isOn = excluded.isOn, updatedAt = excluded.updatedAt",
-                arguments: [toggle.name, value, Date()]
+                arguments: [toggle.name, value, change.changedAt]
             )
+            if oldValue != value { try Self.record(change, in: db) }
         }
         values.withLock { $0[toggle.name] = value }
+        if oldValue != value { changes.send(change) }
     }
 
-    /// Puts every internal toggle back to its registered default.
+    /// Puts every internal toggle back to its registered default, recording what that changed.
     public func reset() throws {
-        try write { db in try db.execute(sql: "DELETE FROM internalToggle") }
+        let now = Date()
+        let resetChanges = InternalToggle.allCases.filter { isToggleOn($0) != $0.defaultValue }.map {
+            ToggleChange(name: $0.name, oldValue: !$0.defaultValue, newValue: $0.defaultValue, source: .reset, changedAt: now)
+        }
+        try write { db in
+            try db.execute(sql: "DELETE FROM internalToggle")
+            for change in resetChanges { try Self.record(change, in: db) }
+        }
         values.withLock { $0.removeAll() }
+        resetChanges.forEach(changes.send)
+    }
+
+    /// The latest changes, newest first.
+    public func audit(limit: Int = 50) throws -> [ToggleChange] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM toggleChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
+                ToggleChange(name: row["name"], oldValue: row["oldValue"], newValue: row["newValue"],
+                             source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
+            }
+        }
+    }
+
+    private static func record(_ change: ToggleChange, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO toggleChange (name, oldValue, newValue, source, changedAt) VALUES (?, ?, ?, ?, ?)",
+            arguments: [change.name, change.oldValue, change.newValue, change.source.rawValue, change.changedAt]
+        )
     }
 
     private func write(_ updates: (Database) throws -> Void) throws {

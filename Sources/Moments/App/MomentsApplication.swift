@@ -41,7 +41,8 @@ public struct MomentsApplication: Sendable {
         let internalToggles = try InternalTogglesDataStore(database: database)
         let remoteToggles = RemoteTogglesDataStore(source: configuration.remoteConfigurationSource)
         await remoteToggles.refresh()
-        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout)
+        let requestLog = GraphQLRequestLog()
+        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: requestLog)
         let momentsRepo = MomentsRepo(
             getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalToggles),
             updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession),
@@ -53,8 +54,11 @@ public struct MomentsApplication: Sendable {
             remoteTogglesDataStore: remoteToggles,
             momentsRepo: momentsRepo,
             recordingTrackingProvider: RecordingTrackingProvider(),
+            graphQLRequestLog: requestLog,
+            bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2))),
             renderer: try await TemplateRenderer(directory: configuration.templatesDirectory),
-            bffDescription: configuration.transport.endpointDescription
+            bffDescription: configuration.transport.endpointDescription,
+            dataDirectory: configuration.dataDirectory
         )
     }
 
@@ -65,7 +69,8 @@ public struct MomentsApplication: Sendable {
         DesignKitStylesheetRoute().register(on: &router)
         TimelineRoutes(dependencies: dependencies).register(on: &router)
         TrackingRoutes(dependencies: dependencies).register(on: &router)
-        ToggleRoutes(dependencies: dependencies).register(on: &router)
+        LiveEventsRoute(dependencies: dependencies).register(on: &router)
+        InternalMenuRoutes(dependencies: dependencies).register(on: &router)
         router.fallback = StaticFiles(root: configuration.publicDirectory).handler
         router.errorRenderer = AppErrorRenderer.make(pages: PageRenderer(dependencies: dependencies))
         return router

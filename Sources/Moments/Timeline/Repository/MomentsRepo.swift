@@ -9,6 +9,13 @@ public struct MomentsSnapshot: Sendable {
     public let staleBecause: APISessionError?
 }
 
+/// A like or unlike the BFF accepted, for pages that stay open.
+public struct LikeChange: Encodable, Sendable, Equatable {
+    public let momentID: String
+    public let userID: String
+    public let isLiked: Bool
+}
+
 /// Why the repository has nothing to show or could not change anything.
 public enum MomentsRepoError: Error, Equatable, Sendable {
     /// The BFF could not answer and nothing was saved before.
@@ -21,6 +28,8 @@ public protocol MomentsRepoType: Sendable {
     /// The latest details any call produced; new ones are sent to `momentsDetailsUpdates`.
     var momentsDetails: MomentsDetails? { get }
     var momentsDetailsUpdates: Broadcaster<MomentsDetails> { get }
+    /// Every like change the BFF accepted.
+    var likeChanges: Broadcaster<LikeChange> { get }
     func getMoments(userID: String, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot
     func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails
     /// Forgets the saved timeline (Area 51's Clear Cache).
@@ -29,6 +38,7 @@ public protocol MomentsRepoType: Sendable {
 
 public final class MomentsRepo: MomentsRepoType {
     private struct Latest {
+        var userID: String
         var details: MomentsDetails
         var fetchedAt: ContinuousClock.Instant
         var withLikes: Bool
@@ -41,6 +51,7 @@ public final class MomentsRepo: MomentsRepoType {
     private let maxAge: Duration
     private let latest = Mutex<Latest?>(nil)
     public let momentsDetailsUpdates = Broadcaster<MomentsDetails>()
+    public let likeChanges = Broadcaster<LikeChange>()
 
     /// - Parameter maxAge: how long an answer is shown again without asking the BFF; a
     ///   refresh (`?refresh=1`) or a change of the like toggle asks at once.
@@ -62,7 +73,7 @@ public final class MomentsRepo: MomentsRepoType {
 
     public func getMoments(userID: String, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
         let withLikes = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
-        if !refresh, let cached = latest.withLock({ $0 }), cached.withLikes == withLikes,
+        if !refresh, let cached = latest.withLock({ $0 }), cached.userID == userID, cached.withLikes == withLikes,
            ContinuousClock.now - cached.fetchedAt < maxAge {
             return MomentsSnapshot(momentsDetails: cached.details, staleBecause: nil)
         }
@@ -71,7 +82,7 @@ public final class MomentsRepo: MomentsRepoType {
             store(details, userID: userID, withLikes: withLikes)
             return MomentsSnapshot(momentsDetails: details, staleBecause: nil)
         } catch {
-            if let saved = latest.withLock({ $0?.details }) ?? (try? persistentDataStore.load(MomentsDetails.self, forKey: key(userID)))?.value {
+            if let saved = latest.withLock({ $0?.userID == userID ? $0?.details : nil }) ?? (try? persistentDataStore.load(MomentsDetails.self, forKey: key(userID)))?.value {
                 return MomentsSnapshot(momentsDetails: saved, staleBecause: error)
             }
             throw .unavailable(error)
@@ -82,6 +93,7 @@ public final class MomentsRepo: MomentsRepoType {
         do {
             let details = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID)
             store(details, userID: userID, withLikes: true)
+            likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
             return details
         } catch {
             throw .unavailable(error)
@@ -96,7 +108,7 @@ public final class MomentsRepo: MomentsRepoType {
     private func store(_ details: MomentsDetails, userID: String, withLikes: Bool) {
         // A failed save costs only the offline copy; the answer itself is good to show.
         try? persistentDataStore.save(details, forKey: key(userID))
-        latest.withLock { $0 = Latest(details: details, fetchedAt: .now, withLikes: withLikes) }
+        latest.withLock { $0 = Latest(userID: userID, details: details, fetchedAt: .now, withLikes: withLikes) }
         momentsDetailsUpdates.send(details)
     }
 

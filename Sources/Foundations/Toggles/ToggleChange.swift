@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where a toggle change came from, for the audit.
+public enum ToggleChangeSource: String, Codable, Sendable {
+    /// A form in Area 51.
+    case page
+    /// `PUT /api/toggles/{name}`.
+    case api
+    /// Area 51's Reset Toggles.
+    case reset
+    /// Code that called `update(toggle:value:)` without saying (the seed's signature).
+    case app
+}
+
+/// One change of an internal toggle, as kept in the audit.
+public struct ToggleChange: Codable, Sendable, Equatable {
+    public let name: String
+    public let oldValue: Bool
+    public let newValue: Bool
+    public let source: ToggleChangeSource
+    public let changedAt: Date
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Foundations
+import HTTPServer
+
+/// `GET /events`: server-sent events `toggle` and `like` (data in JSON), so open timeline and
+/// Area 51 tabs redraw when something they show changes. A comment line every `heartbeat`
+/// finds tabs that were closed, and their stream ends.
+public struct LiveEventsRoute: Sendable {
+    private let dependencies: AppDependencies
+    private let heartbeat: Duration
+
+    public init(dependencies: AppDependencies, heartbeat: Duration = .seconds(15)) {
+        self.dependencies = dependencies
+        self.heartbeat = heartbeat
+    }
+
+    public func register(on router: inout Router) {
+        router.get("/events") { [dependencies, heartbeat] _ in
+            // Subscribed before the answer goes out, so nothing that happens after the request
+            // arrives is missed.
+            let toggles = dependencies.internalTogglesDataStore.changes.subscribe()
+            let likes = dependencies.momentsRepo.likeChanges.subscribe()
+            let headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"]
+            return Response(headers: headers, body: .stream(ResponseStream { writer in
+                writer.write("retry: 2000\n\n")
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await forward(toggles, as: "toggle", to: writer) }
+                    group.addTask { await forward(likes, as: "like", to: writer) }
+                    group.addTask {
+                        while !Task.isCancelled, writer.write(": keep-alive\n\n") {
+                            try? await Task.sleep(for: heartbeat)
+                        }
+                    }
+                    await group.next()
+                    group.cancelAll()
+                }
+            }))
+        }
+    }
+}
+
+private func forward<Event: Encodable & Sendable>(_ events: AsyncStream<Event>, as name: String, to writer: ResponseStreamWriter) async {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = .sortedKeys
+    for await event in events {
+        guard let data = try? encoder.encode(event),
+              writer.write("event: \(name)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
+        else { return }
+    }
+}
