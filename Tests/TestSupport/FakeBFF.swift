@@ -92,6 +92,9 @@ public final class FakeBFF: Sendable {
         let variables = body["variables"] as? [String: Any] ?? [:]
         let userID = variables["userID"] as? String ?? "0"
         let withLikes = variables["withLikes"] as? Bool ?? false
+        if body["operationName"] as? String == "bffHealth" {
+            return ["data": ["__typename": "Query"]]
+        }
         if body["operationName"] as? String == "updateMomentLike" {
             let momentID = variables["momentID"] as? String ?? ""
             guard let index = state.moments.firstIndex(where: { $0.id == momentID }) else {

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// A blocking TCP connection to 127.0.0.1 for byte-exact requests.
-public struct RawConnection {
+public struct RawConnection: Sendable {
     let descriptor: Int32
 
     public init(port: Int) throws {
@@ -45,6 +45,21 @@ public struct RawConnection {
             let count = recv(descriptor, &buffer, buffer.count, 0)
             if count <= 0 { break }
             received.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Reads until `marker` has been received or `timeout` seconds have passed; all it read.
+    public func read(until marker: String, timeout: Double) -> String {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(timeout)
+        var wait = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        while Date() < deadline, !String(decoding: received, as: UTF8.self).contains(marker) {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count == 0 { break }
+            if count > 0 { received.append(contentsOf: buffer[0..<count]) }
         }
         return String(decoding: received, as: UTF8.self)
     }

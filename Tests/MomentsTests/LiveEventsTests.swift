@@ -1,0 +1,67 @@
+import Foundation
+import Foundations
+import Testing
+import TestSupport
+
+@Suite struct LiveEventsTests {
+    @Test func eventsClient_receivesToggleEventWithinASecond() async throws {
+        let bff = try FakeBFF()
+        let dashboard = try await Dashboard.start(bff: bff)
+        let connection = try RawConnection(port: dashboard.server.port)
+        connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
+        #expect(try await Self.read(connection, until: "retry:").contains("text/event-stream"))
+
+        let changed = ContinuousClock.now
+        try dashboard.setLikeFeature(true)
+        let received = try await Self.read(connection, until: "event: toggle")
+        #expect(ContinuousClock.now - changed < .seconds(1))
+        #expect(received.contains(#""name":"isLikeButtonForMomentEnabled""#))
+        #expect(received.contains(#""newValue":true"#))
+        connection.close()
+        await dashboard.stop()
+        await bff.stop()
+    }
+
+    @Test func eventsClient_receivesLikeEvent() async throws {
+        let bff = try FakeBFF()
+        let dashboard = try await Dashboard.start(bff: bff)
+        try dashboard.setLikeFeature(true)
+        let connection = try RawConnection(port: dashboard.server.port)
+        connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        _ = try await Self.read(connection, until: "retry:")
+        _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+        let received = try await Self.read(connection, until: "event: like")
+        #expect(received.contains(#""momentID":"m1""#))
+        connection.close()
+        await dashboard.stop()
+        await bff.stop()
+    }
+
+    @Test func closedTab_freesItsStream() async throws {
+        let bff = try FakeBFF()
+        let dashboard = try await Dashboard.start(bff: bff)
+        let changes = dashboard.dependencies.internalTogglesDataStore.changes
+        let connection = try RawConnection(port: dashboard.server.port)
+        connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        _ = try await Self.read(connection, until: "retry:")
+        #expect(changes.subscriberCount == 1)
+        connection.close()
+        // The next event finds the closed socket and ends the stream.
+        for _ in 0..<100 where changes.subscriberCount > 0 {
+            try dashboard.setLikeFeature(!dashboard.dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(changes.subscriberCount == 0)
+        await dashboard.stop()
+        await bff.stop()
+    }
+
+    /// Reads from the stream on its own thread until `marker` has arrived (or 5 s pass).
+    private static func read(_ connection: RawConnection, until marker: String) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: connection.read(until: marker, timeout: 5))
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The `moments` executable run as a user runs it, in a child process, on a free port.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let url: URL
+    private let output = Pipe()
+
+    /// The binary SwiftPM built beside the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("moments")
+    }
+
+    init(arguments: [String]) throws {
+        process.executableURL = Self.executable
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning",
+                             "--public-dir", Dashboard.repository.appendingPathComponent("Public").path,
+                             "--templates-dir", Dashboard.repository.appendingPathComponent("templates").path] + arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line names the URL to open.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "http://[^ \n]+", options: .regularExpression), let url = URL(string: String(text[range])) else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no URL in: \(text)"])
+        }
+        self.url = url
+    }
+
+    /// Waits for the process to end, up to `timeout`; whether it did.
+    func waitForExit(timeout: Duration = .seconds(10)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return !process.isRunning
+    }
+
+    func request(_ method: String, _ path: String, body: String? = nil) async throws -> (status: Int, text: String) {
+        var request = URLRequest(url: url.appendingPathComponent(String(path.dropFirst())))
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+}
