@@ -28,7 +28,7 @@ struct Dashboard {
             publicDirectory: repository.appendingPathComponent("Public").path,
             transport: transport,
             remoteConfigurationSource: remoteConfig,
-            bffTimeout: .seconds(2)
+            bffTimeout: .seconds(10)
         ))
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())
         return Dashboard(application: application, server: try TestServer(server: server))

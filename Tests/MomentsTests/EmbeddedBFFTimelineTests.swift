@@ -23,9 +23,10 @@ import Testing
         let dataDirectory = Dashboard.temporaryDirectory()
         let (first, _) = try await Self.start(dataDirectory: dataDirectory)
         try first.setLikeFeature(true)
-        let items = try await first.json("/api/timeline").object.momentItems
+        let timeline = try await first.json("/api/timeline").object
+        let items = timeline.momentItems
         let unliked = items.filter { $0["isLiked"] as? Bool == false }.compactMap { $0["momentID"] as? String }
-        #expect(unliked.count >= 2, "the demo data has moments user 0 has not liked")
+        try #require(unliked.count >= 2, "the demo data has moments user 0 has not liked: \(timeline)")
         let (formID, jsonID) = (unliked[0], unliked[1])
 
         #expect(try await first.postForm("/moments/\(formID)/like", "isLiked=true").status == 303)
