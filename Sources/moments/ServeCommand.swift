@@ -34,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Remote config of an external BFF (default: remote-config beside --bff-url).")
     var remoteConfigURL: String?
 
+    @Option(name: .customLong("allow-host"), help: "Another host name to answer for, for deliberate LAN use (repeatable).")
+    var allowedHosts: [String] = []
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
@@ -65,7 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
             templatesDirectory: templatesDir,
             publicDirectory: publicDir,
             transport: backend.transport,
-            remoteConfigurationSource: backend.remoteConfigurationSource
+            remoteConfigurationSource: backend.remoteConfigurationSource,
+            allowedHosts: ["127.0.0.1", "localhost", "::1", host] + allowedHosts
         ))
         var router = try application.makeRouter()
         backend.embedded?.register(on: &router)

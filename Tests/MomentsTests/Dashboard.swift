@@ -55,18 +55,29 @@ struct Dashboard {
         return (status, try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:])
     }
 
+    /// The CSRF token the tests' browser holds, in its cookie and in every form it posts.
+    static let csrfToken = "test-csrf-token"
+
     func send(_ method: String, _ path: String, contentType: String, body: String, headers: [String: String] = [:])
         async throws -> (status: Int, headers: [String: String], text: String) {
         var fields = headers
         fields["Content-Type"] = contentType
+        var body = body
+        if contentType == "application/x-www-form-urlencoded" {
+            fields["Cookie"] = "moments_csrf=\(Self.csrfToken)"
+            body += "&_csrf=\(Self.csrfToken)"
+        }
         let (status, answer, data) = try await server.send(method, path, headers: fields, body: Data(body.utf8))
         return (status, answer, String(decoding: data, as: UTF8.self))
     }
 
-    /// Form posts without following the redirect, to see the 303 itself.
-    func postForm(_ path: String, _ body: String) async throws -> (status: Int, location: String?) {
+    /// Form posts as a browser on the dashboard's page sends them (its CSRF cookie and field),
+    /// without following the redirect, to see the 303 itself.
+    func postForm(_ path: String, _ fields: String, csrfField: String? = Dashboard.csrfToken, extraHeaders: String = "")
+        async throws -> (status: Int, location: String?) {
+        let body = fields + (csrfField.map { "&_csrf=\($0)" } ?? "")
         let answer = try await server.raw(
-            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=\(Self.csrfToken)\r\n\(extraHeaders)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
         let location = answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }
             .map { $0.dropFirst("location:".count).trimmingCharacters(in: .whitespaces) }

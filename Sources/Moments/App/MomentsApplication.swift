@@ -13,6 +13,8 @@ public struct MomentsApplication: Sendable {
         public var transport: any GraphQLTransport
         public var remoteConfigurationSource: RemoteConfigurationSource
         public var bffTimeout: Duration
+        /// Host names this server answers for; anything else is refused (DNS rebinding).
+        public var allowedHosts: [String]
 
         public init(
             dataDirectory: URL,
@@ -20,7 +22,8 @@ public struct MomentsApplication: Sendable {
             publicDirectory: String,
             transport: any GraphQLTransport,
             remoteConfigurationSource: RemoteConfigurationSource,
-            bffTimeout: Duration = .seconds(5)
+            bffTimeout: Duration = .seconds(5),
+            allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"]
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -28,6 +31,7 @@ public struct MomentsApplication: Sendable {
             self.transport = transport
             self.remoteConfigurationSource = remoteConfigurationSource
             self.bffTimeout = bffTimeout
+            self.allowedHosts = allowedHosts
         }
     }
 
@@ -65,6 +69,11 @@ public struct MomentsApplication: Sendable {
     /// Every route of the dashboard, its error pages and its static files.
     public func makeRouter() throws -> Router {
         var router = Router()
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts))
+        router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
+        router.add(middleware: CSRFMiddleware())
+        router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
         try HealthRoutes().register(on: &router)
         DesignKitStylesheetRoute().register(on: &router)
         TimelineRoutes(dependencies: dependencies).register(on: &router)

@@ -11,21 +11,19 @@ public struct PageRenderer: Sendable {
         self.dependencies = dependencies
     }
 
-    /// Renders `template` with `content` (a view-model's encoded form) inside the layout.
+    /// Renders `template` with `content` (a view-model's encoded form) inside the layout, in
+    /// the language of `request` and with its CSRF token for forms.
     func page(
         _ template: String,
         title: String,
         content: Any,
-        l10n: L10n,
+        for request: Request,
         bodyClass: String = "",
         set: TemplateRenderer.TemplateSet = .classic,
         status: HTTPStatus = .ok
     ) throws -> Response {
-        var context = content as? [String: Any] ?? [:]
-        context["content"] = content
-        context["t"] = l10n.strings
-        context["design"] = design
-        let body = try dependencies.renderer.render(template, context: context, set: set)
+        let l10n = request.l10n
+        let body = try dependencies.renderer.render(template, context: context(content, for: request), set: set)
         let layout: [String: Any] = [
             "title": title,
             "lang": l10n.language.htmlLang,
@@ -38,12 +36,19 @@ public struct PageRenderer: Sendable {
         return .html(try dependencies.renderer.render("layout", context: layout), status: status)
     }
 
-    /// Renders a fragment (one list item) with the same design context, for in-place updates.
-    func fragment(_ template: String, content: Any, l10n: L10n, set: TemplateRenderer.TemplateSet) throws -> Response {
+    /// Renders a fragment (one list item) with the same context, for in-place updates.
+    func fragment(_ template: String, content: Any, for request: Request, set: TemplateRenderer.TemplateSet) throws -> Response {
+        .html(try dependencies.renderer.render(template, context: context(content, for: request), set: set))
+    }
+
+    /// What every template may use besides its view-model: strings, design choices, the token.
+    private func context(_ content: Any, for request: Request) -> [String: Any] {
         var context = content as? [String: Any] ?? [:]
-        context["t"] = l10n.strings
+        context["content"] = content
+        context["t"] = request.l10n.strings
         context["design"] = design
-        return .html(try dependencies.renderer.render(template, context: context, set: set))
+        context["csrfToken"] = request.csrfToken ?? ""
+        return context
     }
 
     private var design: [String: Any] {

@@ -13,9 +13,8 @@ struct DesignKitDemoRoutes: Sendable {
                 productName: request.query["productName"] ?? "DesignKit",
                 version: request.query["version"] ?? AppInfo.version
             )
-            let l10n = request.l10n
             return try pages.page("designkit", title: "\(viewModel.productName) \(viewModel.version)",
-                                  content: TemplateRenderer.context(viewModel), l10n: l10n, bodyClass: "designkit")
+                                  content: TemplateRenderer.context(viewModel), for: request, bodyClass: "designkit")
         }
     }
 }

@@ -24,7 +24,7 @@ public struct InternalMenuRoutes: Sendable {
             dependencies.trackingRepo.trackAction(ShakeTrackingEvent(source: request.query["source"] ?? "url"))
             var context = try TemplateRenderer.context(try await viewModel(l10n)) as? [String: Any] ?? [:]
             context["done"] = request.query["done"].map { l10n["action.\($0).done"] }
-            return try pages.page("area51", title: l10n["area51"], content: context, l10n: l10n, bodyClass: "area51")
+            return try pages.page("area51", title: l10n["area51"], content: context, for: request, bodyClass: "area51")
         }
         router.get("/api/area51") { request in try .json(try await viewModel(request.l10n)) }
         router.post("/area51/toggles/{name}") { request in
@@ -39,7 +39,7 @@ public struct InternalMenuRoutes: Sendable {
             let result = try await perform(request)
             if result.terminatesProcess {
                 return try pages.page("crashing", title: request.l10n["action.crash-app"], content: ["heading": request.l10n["action.crash-app"], "message": result.message],
-                                      l10n: request.l10n, status: .accepted)
+                                      for: request, status: .accepted)
             }
             return .seeOther("/area51?done=\(result.action)")
         }

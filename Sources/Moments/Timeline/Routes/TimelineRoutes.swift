@@ -27,7 +27,7 @@ public struct TimelineRoutes: Sendable {
             // A script asking for the item gets it drawn, to swap in place; a plain form goes back.
             if request.headers["X-Requested-With"] == "fetch" {
                 return try pages.fragment(MomentListItemViewModel.reuseIdentifier, content: TemplateRenderer.context(item),
-                                          l10n: request.l10n, set: templateSet)
+                                          for: request, set: templateSet)
             }
             return .seeOther("/#moment-\(item.momentID)")
         }
@@ -65,7 +65,7 @@ public struct TimelineRoutes: Sendable {
             "timeline",
             title: l10n["timelineTitle"],
             content: TemplateRenderer.context(viewModel),
-            l10n: l10n,
+            for: request,
             bodyClass: "timeline",
             set: templateSet,
             status: viewModel.hasError ? .serviceUnavailable : .ok
