@@ -22,7 +22,7 @@ public enum AppErrorRenderer {
             let l10n = request.l10n
             let title = error.status == .notFound ? l10n["notFoundTitle"] : l10n["errorPageTitle"]
             let content: [String: Any] = ["status": error.status.code, "heading": title, "message": error.message]
-            return (try? pages.page("error", title: title, content: content, for: request, status: error.status))
+            return (try? pages.page("error", content: content, for: request, options: .init(title: title, status: error.status)))
                 ?? .text("\(error.status): \(error.message)\n", status: error.status)
         }
     }

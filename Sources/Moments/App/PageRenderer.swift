@@ -1,63 +1,97 @@
 import DesignKit
+import Foundation
 import Foundations
 import HTTPServer
 
 /// Draws a page: a template for the content inside the layout, with the strings of the
-/// reader's language and the design choices the toggles and the A/B test make.
+/// reader's language, the design choices the toggles and the A/B test make, and the CSRF
+/// token its forms carry.
 public struct PageRenderer: Sendable {
-    private let dependencies: AppDependencies
-
-    public init(dependencies: AppDependencies) {
-        self.dependencies = dependencies
+    /// How a page is drawn, besides its content.
+    struct PageOptions {
+        var title: String
+        var bodyClass = ""
+        var set = TemplateRenderer.TemplateSet.classic
+        var status = HTTPStatus.ok
     }
 
-    /// Renders `template` with `content` (a view-model's encoded form) inside the layout, in
-    /// the language of `request` and with its CSRF token for forms.
-    func page(
-        _ template: String,
-        title: String,
-        content: Any,
-        for request: Request,
-        bodyClass: String = "",
-        set: TemplateRenderer.TemplateSet = .classic,
-        status: HTTPStatus = .ok
-    ) throws -> Response {
+    private let dependencies: AppDependencies
+    private let cache: RenderedPageCache
+
+    public init(dependencies: AppDependencies, cache: RenderedPageCache = RenderedPageCache()) {
+        self.dependencies = dependencies
+        self.cache = cache
+    }
+
+    /// Renders `template` with `content` (a view-model's encoded form) inside the layout.
+    func page(_ template: String, content: Any, for request: Request, options: PageOptions) throws -> Response {
+        let html = try render(template, content: content, for: request, options: options, csrfToken: request.csrfToken ?? "")
+        return .html(html, status: options.status)
+    }
+
+    /// Like `page`, but drawn once per `key` and served again, with an `ETag`, while the key
+    /// stays the same. `key` must name everything the content depends on; the language, the
+    /// design choices and the options are added here.
+    func cachedPage(_ template: String, key: String, content: () throws -> Any, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
-        let body = try dependencies.renderer.render(template, context: context(content, for: request), set: set)
-        let layout: [String: Any] = [
-            "title": title,
-            "lang": l10n.language.htmlLang,
-            "t": l10n.strings,
-            "body": body,
-            "bodyClass": bodyClass,
-            "otherLanguage": l10n.language == .english ? Language.simplifiedChinese.rawValue : Language.english.rawValue,
-            "hasArea51": AppInfo.buildTarget != .production,
-        ]
-        return .html(try dependencies.renderer.render("layout", context: layout), status: status)
+        let fullKey = [template, key, l10n.language.rawValue, designKey, options.title, "\(options.set)", "\(options.status.code)"]
+            .joined(separator: "|")
+        let page = try cache.page(for: fullKey) {
+            try render(template, content: try content(), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
+        }
+        let token = request.csrfToken ?? ""
+        let response = FixedResponse(
+            data: page.filled(with: token),
+            contentType: "text/html; charset=utf-8",
+            etag: "\"\(page.version)-\(String(UInt64(bitPattern: Int64(token.hashValue)), radix: 36))\""
+        ).respond(to: request)
+        return options.status == .ok ? response : Response(status: options.status, headers: response.headers, body: response.body)
     }
 
     /// Renders a fragment (one list item) with the same context, for in-place updates.
     func fragment(_ template: String, content: Any, for request: Request, set: TemplateRenderer.TemplateSet) throws -> Response {
-        .html(try dependencies.renderer.render(template, context: context(content, for: request), set: set))
+        let context = pageContext(content, for: request, options: PageOptions(title: ""), csrfToken: request.csrfToken ?? "")
+        return .html(try dependencies.renderer.render(template, context: context, set: set))
     }
 
-    /// What every template may use besides its view-model: strings, design choices, the token.
-    private func context(_ content: Any, for request: Request) -> [String: Any] {
+    private func render(_ template: String, content: Any, for request: Request, options: PageOptions, csrfToken: String) throws -> String {
+        var context = pageContext(content, for: request, options: options, csrfToken: csrfToken)
+        context["body"] = try dependencies.renderer.render(template, context: context, set: options.set)
+        return try dependencies.renderer.render("layout", context: context)
+    }
+
+    /// What every template may use besides its view-model's own fields.
+    private func pageContext(_ content: Any, for request: Request, options: PageOptions, csrfToken: String) -> [String: Any] {
+        let l10n = request.l10n
         var context = content as? [String: Any] ?? [:]
         context["content"] = content
-        context["t"] = request.l10n.strings
+        context["title"] = context["title"] ?? options.title
+        context["pageTitle"] = options.title
+        context["bodyClass"] = options.bodyClass
+        context["lang"] = l10n.language.htmlLang
+        context["otherLanguage"] = l10n.language == .english ? Language.simplifiedChinese.rawValue : Language.english.rawValue
+        context["t"] = l10n.strings
         context["design"] = design
-        context["csrfToken"] = request.csrfToken ?? ""
+        context["csrfToken"] = csrfToken
+        context["hasArea51"] = AppInfo.buildTarget != .production
         return context
     }
 
+    private var likeButtonStyle: FavoriteButton.Style {
+        FavoriteButton.Style(rawValue: dependencies.abTestProvider.likeButtonStyle.rawValue) ?? .heart
+    }
+
+    private var isRoundedAvatar: Bool {
+        dependencies.remoteTogglesDataStore.isToggleOn(RemoteToggle.isRoundedAvatar)
+    }
+
+    private var designKey: String { "\(likeButtonStyle.rawValue)-\(isRoundedAvatar)" }
+
     private var design: [String: Any] {
-        let style = FavoriteButton.Style(rawValue: dependencies.abTestProvider.likeButtonStyle.rawValue) ?? .heart
-        let rounded = dependencies.remoteTogglesDataStore.isToggleOn(RemoteToggle.isRoundedAvatar)
-        return [
-            "avatarClass": Avatar.cssClasses(rounded ? .round : .roundedSquare),
-            "likeStyle": style.rawValue,
-            "likeIcon": FavoriteButton.icon(style),
+        [
+            "avatarClass": Avatar.cssClasses(isRoundedAvatar ? .round : .roundedSquare),
+            "likeStyle": likeButtonStyle.rawValue,
+            "likeIcon": FavoriteButton.icon(likeButtonStyle),
         ]
     }
 }

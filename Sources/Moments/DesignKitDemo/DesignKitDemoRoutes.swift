@@ -13,8 +13,8 @@ struct DesignKitDemoRoutes: Sendable {
                 productName: request.query["productName"] ?? "DesignKit",
                 version: request.query["version"] ?? AppInfo.version
             )
-            return try pages.page("designkit", title: "\(viewModel.productName) \(viewModel.version)",
-                                  content: TemplateRenderer.context(viewModel), for: request, bodyClass: "designkit")
+            return try pages.page("designkit", content: TemplateRenderer.context(viewModel), for: request,
+                                  options: .init(title: "\(viewModel.productName) \(viewModel.version)", bodyClass: "designkit"))
         }
     }
 }

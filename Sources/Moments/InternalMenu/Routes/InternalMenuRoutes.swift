@@ -24,7 +24,7 @@ public struct InternalMenuRoutes: Sendable {
             dependencies.trackingRepo.trackAction(ShakeTrackingEvent(source: request.query["source"] ?? "url"))
             var context = try TemplateRenderer.context(try await viewModel(l10n)) as? [String: Any] ?? [:]
             context["done"] = request.query["done"].map { l10n["action.\($0).done"] }
-            return try pages.page("area51", title: l10n["area51"], content: context, for: request, bodyClass: "area51")
+            return try pages.page("area51", content: context, for: request, options: .init(title: l10n["area51"], bodyClass: "area51"))
         }
         router.get("/api/area51") { request in try .json(try await viewModel(request.l10n)) }
         router.post("/area51/toggles/{name}") { request in
@@ -38,8 +38,9 @@ public struct InternalMenuRoutes: Sendable {
         router.post("/area51/actions/{id}") { request in
             let result = try await perform(request)
             if result.terminatesProcess {
-                return try pages.page("crashing", title: request.l10n["action.crash-app"], content: ["heading": request.l10n["action.crash-app"], "message": result.message],
-                                      for: request, status: .accepted)
+                let heading = request.l10n["action.crash-app"]
+                return try pages.page("crashing", content: ["heading": heading, "message": result.message], for: request,
+                                      options: .init(title: heading, status: .accepted))
             }
             return .seeOther("/area51?done=\(result.action)")
         }

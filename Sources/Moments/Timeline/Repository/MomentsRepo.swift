@@ -5,6 +5,8 @@ import Synchronization
 /// What the timeline shows: the latest details and whether they are fresh from the BFF.
 public struct MomentsSnapshot: Sendable {
     public let momentsDetails: MomentsDetails
+    /// Changes whenever the details do, so what was drawn from them can be reused until then.
+    public let version: Int
     /// Set when the BFF could not answer and these are the saved details.
     public let staleBecause: APISessionError?
 }
@@ -39,6 +41,7 @@ public protocol MomentsRepoType: Sendable {
 public final class MomentsRepo: MomentsRepoType {
     private struct Latest {
         var userID: String
+        var version: Int
         var details: MomentsDetails
         var fetchedAt: ContinuousClock.Instant
         var withLikes: Bool
@@ -50,6 +53,8 @@ public final class MomentsRepo: MomentsRepoType {
     private let togglesDataStore: any TogglesDataStoreType
     private let maxAge: Duration
     private let latest = Mutex<Latest?>(nil)
+    /// Only grows, even across Clear Cache, so a version never names two different timelines.
+    private let lastVersion = Mutex(0)
     public let momentsDetailsUpdates = Broadcaster<MomentsDetails>()
     public let likeChanges = Broadcaster<LikeChange>()
 
@@ -75,15 +80,18 @@ public final class MomentsRepo: MomentsRepoType {
         let withLikes = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
         if !refresh, let cached = latest.withLock({ $0 }), cached.userID == userID, cached.withLikes == withLikes,
            ContinuousClock.now - cached.fetchedAt < maxAge {
-            return MomentsSnapshot(momentsDetails: cached.details, staleBecause: nil)
+            return MomentsSnapshot(momentsDetails: cached.details, version: cached.version, staleBecause: nil)
         }
         do {
             let details = try await getMomentsSession.getMoments(userID: userID)
-            store(details, userID: userID, withLikes: withLikes)
-            return MomentsSnapshot(momentsDetails: details, staleBecause: nil)
+            let version = store(details, userID: userID, withLikes: withLikes)
+            return MomentsSnapshot(momentsDetails: details, version: version, staleBecause: nil)
         } catch {
-            if let saved = latest.withLock({ $0?.userID == userID ? $0?.details : nil }) ?? (try? persistentDataStore.load(MomentsDetails.self, forKey: key(userID)))?.value {
-                return MomentsSnapshot(momentsDetails: saved, staleBecause: error)
+            if let cached = latest.withLock({ $0 }), cached.userID == userID {
+                return MomentsSnapshot(momentsDetails: cached.details, version: cached.version, staleBecause: error)
+            }
+            if let saved = try? persistentDataStore.load(MomentsDetails.self, forKey: key(userID)) {
+                return MomentsSnapshot(momentsDetails: saved.value, version: -1, staleBecause: error)
             }
             throw .unavailable(error)
         }
@@ -105,11 +113,20 @@ public final class MomentsRepo: MomentsRepoType {
         latest.withLock { $0 = nil }
     }
 
-    private func store(_ details: MomentsDetails, userID: String, withLikes: Bool) {
+    /// Keeps `details` as the latest and saves them; answers their version.
+    @discardableResult
+    private func store(_ details: MomentsDetails, userID: String, withLikes: Bool) -> Int {
         // A failed save costs only the offline copy; the answer itself is good to show.
         try? persistentDataStore.save(details, forKey: key(userID))
-        latest.withLock { $0 = Latest(userID: userID, details: details, fetchedAt: .now, withLikes: withLikes) }
+        let version = latest.withLock { latest in
+            let previous = latest
+            let version = previous.flatMap { $0.details == details && $0.userID == userID ? $0.version : nil }
+                ?? lastVersion.withLock { $0 += 1; return $0 }
+            latest = Latest(userID: userID, version: version, details: details, fetchedAt: .now, withLikes: withLikes)
+            return version
+        }
         momentsDetailsUpdates.send(details)
+        return version
     }
 
     private func key(_ userID: String) -> String { "momentsDetails.\(userID)" }

@@ -7,6 +7,7 @@ import HTTPServer
 public struct TimelineRoutes: Sendable {
     private let dependencies: AppDependencies
     private let pages: PageRenderer
+    private let jsonCache = RenderedPageCache()
 
     public init(dependencies: AppDependencies) {
         self.dependencies = dependencies
@@ -17,7 +18,13 @@ public struct TimelineRoutes: Sendable {
         router.get("/") { request in try await timelinePage(request) }
         router.get("/api/timeline") { request in
             let viewModel = await loadedTimeline(request)
-            return try .json(viewModel, status: viewModel.hasError ? .serviceUnavailable : .ok)
+            let json = try jsonCache.page(for: viewModel.cacheKey) {
+                String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
+            }
+            var response = FixedResponse(data: json.filled(with: ""), contentType: "application/json", etag: "\"\(json.version)\"")
+                .respond(to: request)
+            if viewModel.hasError { response.status = .serviceUnavailable }
+            return response
         }
         router.post("/moments/{id}/like") { request in
             guard let isLiked = request.formFields["isLiked"].flatMap(Bool.init) else {
@@ -60,16 +67,10 @@ public struct TimelineRoutes: Sendable {
     private func timelinePage(_ request: Request) async throws -> Response {
         let viewModel = await loadedTimeline(request)
         viewModel.trackScreenviews()
-        let l10n = request.l10n
-        return try pages.page(
-            "timeline",
-            title: l10n["timelineTitle"],
-            content: TemplateRenderer.context(viewModel),
-            for: request,
-            bodyClass: "timeline",
-            set: templateSet,
-            status: viewModel.hasError ? .serviceUnavailable : .ok
-        )
+        let options = PageRenderer.PageOptions(title: request.l10n["timelineTitle"], bodyClass: "timeline", set: templateSet,
+                                               status: viewModel.hasError ? .serviceUnavailable : .ok)
+        return try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { try TemplateRenderer.context(viewModel) },
+                                    for: request, options: options)
     }
 
     /// Likes or unlikes moment `{id}` as the current user and answers the item after the change.

@@ -1,3 +1,4 @@
+import Foundation
 import Foundations
 
 /// The Moments screen: the profile header, then one item per moment, as in the seed.
@@ -8,13 +9,15 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     /// The seed's current user.
     public static let currentUserID = "0"
 
-    public private(set) var listItems: [ListSection] = []
     public private(set) var hasError = false
     /// Why the items shown are the saved ones, when the BFF could not answer.
     public private(set) var notice: String?
     /// What went wrong when there is nothing to show.
     public private(set) var errorMessage: String?
     public let isLikeEnabled: Bool
+    /// The version of the data shown (`MomentsSnapshot.version`), `nil` before loading.
+    public private(set) var dataVersion: Int?
+    private var momentsDetails: MomentsDetails?
 
     private let userID: String
     private let refresh: Bool
@@ -41,14 +44,28 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     public mutating func loadItems() async {
         do {
             let snapshot = try await momentsRepo.getMoments(userID: userID, refresh: refresh)
-            listItems = [ListSection(items: items(from: snapshot.momentsDetails))]
+            momentsDetails = snapshot.momentsDetails
+            dataVersion = snapshot.version
             notice = snapshot.staleBecause.map { _ in l10n["staleNotice"] }
             hasError = false
         } catch {
-            listItems = []
+            momentsDetails = nil
+            dataVersion = nil
             hasError = true
             errorMessage = l10n["errorMessage"]
         }
+    }
+
+    /// The items, drawn from the loaded details when asked (a cached page never asks).
+    public var listItems: [ListSection] {
+        momentsDetails.map { [ListSection(items: items(from: $0))] } ?? []
+    }
+
+    /// Names everything the encoded form depends on, for reusing what was drawn from it:
+    /// the data, the like feature, the notice, and the minute relative dates are counted in.
+    public var cacheKey: String {
+        let minute = Int(Date().timeIntervalSince1970 / 60)
+        return "\(l10n.language.rawValue)|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(notice != nil)|\(hasError)|\(minute)"
     }
 
     public func trackScreenviews() {

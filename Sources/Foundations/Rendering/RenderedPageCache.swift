@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+
+/// Pages drawn once and served again while nothing they show has changed.
+///
+/// The caller names a page by everything it depends on (language, toggles, data version, the
+/// minute relative dates depend on); a page drawn for one key is reused for that key. Per-client
+/// values (the CSRF token) are drawn as `RenderedPageCache.placeholder` and filled in per request,
+/// which costs a copy instead of a render.
+public final class RenderedPageCache: Sendable {
+    /// What templates receive in place of a per-client value.
+    public static let placeholder = "__MOMENTS_PER_CLIENT_VALUE__"
+
+    /// A drawn page, split around its placeholders.
+    public struct Page: Sendable {
+        let pieces: [Data]
+        /// Identifies this drawing: equal keys, equal bytes (before the per-client value).
+        public let version: String
+
+        /// The page with `value` where the placeholders were.
+        public func filled(with value: String) -> Data {
+            guard pieces.count > 1 else { return pieces.first ?? Data() }
+            let separator = Data(value.utf8)
+            var data = Data(capacity: pieces.reduce(0) { $0 + $1.count } + separator.count * (pieces.count - 1))
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { data.append(separator) }
+                data.append(piece)
+            }
+            return data
+        }
+    }
+
+    private let capacity: Int
+    private let pages = Mutex<[String: Page]>([:])
+
+    /// - Parameter capacity: pages kept at most; past it the cache starts over, since old keys
+    ///   (a past minute, an old data version) are never asked for again.
+    public init(capacity: Int = 64) {
+        self.capacity = capacity
+    }
+
+    /// The page for `key`, drawn by `render` when it is not cached yet.
+    public func page(for key: String, render: () throws -> String) rethrows -> Page {
+        if let page = pages.withLock({ $0[key] }) { return page }
+        let html = try render()
+        let pieces = html.components(separatedBy: Self.placeholder).map { Data($0.utf8) }
+        let page = Page(pieces: pieces, version: String(UInt64(bitPattern: Int64(key.hashValue)), radix: 36))
+        pages.withLock { pages in
+            if pages.count >= capacity { pages.removeAll() }
+            pages[key] = page
+        }
+        return page
+    }
+
+    /// Forgets every page, for changes a key does not capture.
+    public func removeAll() {
+        pages.withLock { $0.removeAll() }
+    }
+}
