@@ -70,6 +70,11 @@ public struct TestServer: Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         configuration.urlCache = nil
         configuration.httpMaximumConnectionsPerHost = 64
+        // Each test says which cookies it sends; a shared jar would leak one test's CSRF
+        // cookie into another's requests (cookies ignore ports).
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
         configuration.timeoutIntervalForRequest = 10
         return URLSession(configuration: configuration)
     }()

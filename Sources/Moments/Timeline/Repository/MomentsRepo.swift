@@ -45,7 +45,11 @@ public final class MomentsRepo: MomentsRepoType {
         var details: MomentsDetails
         var fetchedAt: ContinuousClock.Instant
         var withLikes: Bool
+        /// Set when the last try to refresh these failed.
+        var staleBecause: APISessionError?
     }
+
+    private typealias Fetch = Task<Result<MomentsSnapshot, MomentsRepoError>, Never>
 
     private let getMomentsSession: any GetMomentsByUserIDSessionType
     private let updateMomentLikeSession: any UpdateMomentLikeSessionType
@@ -55,11 +59,15 @@ public final class MomentsRepo: MomentsRepoType {
     private let latest = Mutex<Latest?>(nil)
     /// Only grows, even across Clear Cache, so a version never names two different timelines.
     private let lastVersion = Mutex(0)
+    /// The BFF call under way per user and like setting: callers who come while it runs wait
+    /// for it instead of sending their own.
+    private let fetches = Mutex<[String: Fetch]>([:])
     public let momentsDetailsUpdates = Broadcaster<MomentsDetails>()
     public let likeChanges = Broadcaster<LikeChange>()
 
-    /// - Parameter maxAge: how long an answer is shown again without asking the BFF; a
-    ///   refresh (`?refresh=1`) or a change of the like toggle asks at once.
+    /// - Parameter maxAge: how long an answer is shown without asking the BFF again; past it the
+    ///   answer is still shown while one call in the background brings a new one. A refresh
+    ///   (`?refresh=1`) or a change of the like toggle waits for the BFF.
     public init(
         getMomentsSession: any GetMomentsByUserIDSessionType,
         updateMomentLikeSession: any UpdateMomentLikeSessionType,
@@ -78,23 +86,13 @@ public final class MomentsRepo: MomentsRepoType {
 
     public func getMoments(userID: String, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
         let withLikes = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
-        if !refresh, let cached = latest.withLock({ $0 }), cached.userID == userID, cached.withLikes == withLikes,
-           ContinuousClock.now - cached.fetchedAt < maxAge {
-            return MomentsSnapshot(momentsDetails: cached.details, version: cached.version, staleBecause: nil)
-        }
-        do {
-            let details = try await getMomentsSession.getMoments(userID: userID)
-            let version = store(details, userID: userID, withLikes: withLikes)
-            return MomentsSnapshot(momentsDetails: details, version: version, staleBecause: nil)
-        } catch {
-            if let cached = latest.withLock({ $0 }), cached.userID == userID {
-                return MomentsSnapshot(momentsDetails: cached.details, version: cached.version, staleBecause: error)
+        if !refresh, let cached = latest.withLock({ $0 }), cached.userID == userID, cached.withLikes == withLikes {
+            if ContinuousClock.now - cached.fetchedAt >= maxAge {
+                _ = fetch(userID: userID, withLikes: withLikes)
             }
-            if let saved = try? persistentDataStore.load(MomentsDetails.self, forKey: key(userID)) {
-                return MomentsSnapshot(momentsDetails: saved.value, version: -1, staleBecause: error)
-            }
-            throw .unavailable(error)
+            return MomentsSnapshot(momentsDetails: cached.details, version: cached.version, staleBecause: cached.staleBecause)
         }
+        return try await fetch(userID: userID, withLikes: withLikes).value.get()
     }
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails {
@@ -113,14 +111,54 @@ public final class MomentsRepo: MomentsRepoType {
         latest.withLock { $0 = nil }
     }
 
+    /// The BFF call for `userID`, joined if one is under way.
+    private func fetch(userID: String, withLikes: Bool) -> Fetch {
+        let key = "\(userID)|\(withLikes)"
+        return fetches.withLock { fetches in
+            if let running = fetches[key] { return running }
+            let fetch = Fetch { [self] in
+                defer { _ = self.fetches.withLock { $0.removeValue(forKey: key) } }
+                return await self.load(userID: userID, withLikes: withLikes)
+            }
+            fetches[key] = fetch
+            return fetch
+        }
+    }
+
+    /// Asks the BFF; when it cannot answer, falls back to the latest or the saved details.
+    private func load(userID: String, withLikes: Bool) async -> Result<MomentsSnapshot, MomentsRepoError> {
+        do {
+            let details = try await getMomentsSession.getMoments(userID: userID)
+            let version = store(details, userID: userID, withLikes: withLikes)
+            return .success(MomentsSnapshot(momentsDetails: details, version: version, staleBecause: nil))
+        } catch {
+            let cached = latest.withLock { latest -> Latest? in
+                guard latest?.userID == userID else { return nil }
+                latest?.staleBecause = error
+                return latest
+            }
+            if let cached {
+                return .success(MomentsSnapshot(momentsDetails: cached.details, version: cached.version, staleBecause: error))
+            }
+            if let saved = try? persistentDataStore.load(MomentsDetails.self, forKey: storageKey(userID)) {
+                // Kept as the latest, so the next pages need neither the disk nor a wait.
+                let version = lastVersion.withLock { $0 += 1; return $0 }
+                latest.withLock {
+                    $0 = Latest(userID: userID, version: version, details: saved.value, fetchedAt: .now, withLikes: withLikes, staleBecause: error)
+                }
+                return .success(MomentsSnapshot(momentsDetails: saved.value, version: version, staleBecause: error))
+            }
+            return .failure(.unavailable(error))
+        }
+    }
+
     /// Keeps `details` as the latest and saves them; answers their version.
     @discardableResult
     private func store(_ details: MomentsDetails, userID: String, withLikes: Bool) -> Int {
         // A failed save costs only the offline copy; the answer itself is good to show.
-        try? persistentDataStore.save(details, forKey: key(userID))
+        try? persistentDataStore.save(details, forKey: storageKey(userID))
         let version = latest.withLock { latest in
-            let previous = latest
-            let version = previous.flatMap { $0.details == details && $0.userID == userID ? $0.version : nil }
+            let version = latest.flatMap { $0.details == details && $0.userID == userID ? $0.version : nil }
                 ?? lastVersion.withLock { $0 += 1; return $0 }
             latest = Latest(userID: userID, version: version, details: details, fetchedAt: .now, withLikes: withLikes)
             return version
@@ -129,5 +167,5 @@ public final class MomentsRepo: MomentsRepoType {
         return version
     }
 
-    private func key(_ userID: String) -> String { "momentsDetails.\(userID)" }
+    private func storageKey(_ userID: String) -> String { "momentsDetails.\(userID)" }
 }
