@@ -64,7 +64,10 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "BFFTests", dependencies: ["BFF", "TestSupport"]),
+        .testTarget(
+            name: "BFFTests",
+            dependencies: ["BFF", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]
+        ),
         .testTarget(name: "MomentsTests", dependencies: ["Moments", "BFF", "TestSupport"]),
     ]
 )

@@ -59,17 +59,7 @@ struct BFFCommand: AsyncParsableCommand {
             }
             var router = Router()
             bff.register(on: &router)
-            let server = HTTPServer(configuration: .init(host: host, port: port), router: router)
-            do {
-                try server.start()
-            } catch {
-                throw ServeError(message: error.description)
-            }
-            let urlHost = host.contains(":") ? "[\(host)]" : host
-            // Written unbuffered: scripts that start the BFF read this line to find the port.
-            FileHandle.standardOutput.write(Data("Moments BFF is running at http://\(urlHost):\(server.port)/graphql\n".utf8))
-            await SignalWaiter.waitForTermination()
-            await server.shutdown()
+            try await ServerRunner.run(router, host: host, port: port, announcing: "Moments BFF", path: "/graphql")
         }
     }
 
@@ -187,15 +177,4 @@ private func printJSON(_ config: RemoteConfig) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     print(String(decoding: try encoder.encode(config), as: UTF8.self))
-}
-
-extension LoggingSystem {
-    /// Log lines on standard error from `level` up, as `moments serve` and `moments bff` write them.
-    static func bootstrapStandardError(level: Logger.Level) {
-        bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-    }
 }

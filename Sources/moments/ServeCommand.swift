@@ -56,11 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = logLevel
-            return handler
-        }
+        LoggingSystem.bootstrapStandardError(level: logLevel)
         let dataDirectory = try DataDirectory.resolve(dataDir)
         let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: remoteConfigURL, dataDirectory: dataDirectory)
         let application = try await MomentsApplication(configuration: .init(
@@ -76,28 +72,6 @@ struct ServeCommand: AsyncParsableCommand {
         let remoteRefresh = application.dependencies.remoteTogglesDataStore.startRefreshing(every: .seconds(30))
         defer { remoteRefresh.cancel() }
 
-        let server = HTTPServer(configuration: .init(host: host, port: port), router: router)
-        do {
-            try server.start()
-        } catch {
-            throw ServeError(message: error.description)
-        }
-        // Written unbuffered: scripts that start the server read this line to find the port.
-        FileHandle.standardOutput.write(Data("Moments Web is running at http://\(urlHost):\(server.port)/\n".utf8))
-
-        await SignalWaiter.waitForTermination()
-        await server.shutdown()
+        try await ServerRunner.run(router, host: host, port: port, announcing: "Moments Web")
     }
-
-    private var urlHost: String {
-        host.contains(":") ? "[\(host)]" : host
-    }
-}
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}
-
-/// A start-up failure reported as one line, with a non-zero exit.
-struct ServeError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
