@@ -21,8 +21,10 @@ public final class EmbeddedBFF: Sendable {
         try self.init(databaseURL: databaseURL, remoteConfigURL: remoteConfigURL, demoData: .standard)
     }
 
-    /// The BFF of a data folder: `bff.sqlite` and `remote-config.json` in `dataDirectory`.
+    /// The BFF of a data folder, created if missing: `bff.sqlite` and `remote-config.json` in
+    /// `dataDirectory`.
     public convenience init(dataDirectory: URL) throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         try self.init(databaseURL: Self.databaseURL(in: dataDirectory),
                       remoteConfigURL: Self.remoteConfigURL(in: dataDirectory))
     }

@@ -6,7 +6,6 @@ import Testing
 /// The dashboard with the embedded BFF in process, as `moments serve` runs by default.
 @Suite struct EmbeddedBFFTimelineTests {
     private static func start(dataDirectory: URL) async throws -> (Dashboard, EmbeddedBFF) {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
         let dashboard = try await Dashboard.start(
             transport: InProcessGraphQLTransport { body in
