@@ -22,6 +22,16 @@ public struct L10n: Sendable {
         return style.format(date)
     }
 
+    /// Date and time of `date` as the reader writes them ("22 Nov 2026, 1:08:04 AM" / "2026年11月22日 01:08:04").
+    public func dateTime(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .abbreviated, time: .standard).locale(language.locale))
+    }
+
+    /// The time of day of `date` as the reader writes it.
+    public func time(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .omitted, time: .standard).locale(language.locale))
+    }
+
     static let english: [String: String] = [
         "appName": "Moments",
         "momentsScreen": "Moments screen",

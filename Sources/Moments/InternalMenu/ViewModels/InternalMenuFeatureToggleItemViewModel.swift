@@ -28,7 +28,7 @@ public struct InternalMenuFeatureToggleItemViewModel: InternalMenuItemViewModel 
         defaultValue = String(toggle.defaultValue)
         value = nil
         detail = lastChange.map {
-            String(format: l10n["toggleChanged"], $0.changedAt.formatted(date: .abbreviated, time: .standard), l10n["source.\($0.source.rawValue)"])
+            String(format: l10n["toggleChanged"], l10n.dateTime($0.changedAt), l10n["source.\($0.source.rawValue)"])
         } ?? l10n["toggleNeverChanged"]
         self.toggle = toggle
         self.togglesDataStore = togglesDataStore
@@ -43,7 +43,7 @@ public struct InternalMenuFeatureToggleItemViewModel: InternalMenuItemViewModel 
         self.defaultValue = defaultValue
         self.value = value
         detail = switch origin {
-        case .remote(let fetchedAt): String(format: l10n["remoteFetched"], fetchedAt.formatted(date: .omitted, time: .standard))
+        case .remote(let fetchedAt): String(format: l10n["remoteFetched"], l10n.time(fetchedAt))
         case .defaults(let reason): String(format: l10n["remoteDefaults"], reason)
         }
         toggle = nil

@@ -37,7 +37,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
         if let crash = dependencies.lastCrash {
             items.append(InternalMenuDescriptionItemViewModel(
                 title: l10n["info.lastCrash"],
-                detail: "\(crash.crashedAt.formatted(date: .abbreviated, time: .standard)) — \(crash.reason)", isWarning: true))
+                detail: "\(l10n.dateTime(crash.crashedAt)) — \(crash.reason)", isWarning: true))
         }
         return InternalMenuSection(title: l10n["section.generalInfo"], items: items)
     }
@@ -67,26 +67,22 @@ public struct InternalMenuViewModel: Encodable, Sendable {
         let events = dependencies.recordingTrackingProvider.recordedEvents.prefix(20).map { event in
             (event.recordedAt, InternalMenuDescriptionItemViewModel(
                 title: "\(l10n["activity.tracking"]) · \(event.name)",
-                detail: ([time(event.recordedAt)] + event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "  ")))
+                detail: ([l10n.time(event.recordedAt)] + event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "  ")))
         }
         let requests = dependencies.graphQLRequestLog.latest.prefix(20).map { request in
             (request.sentAt, InternalMenuDescriptionItemViewModel(
                 title: "\(l10n["activity.graphQL"]) · \(request.operationName)",
-                detail: "\(time(request.sentAt))  \(request.status)  \(String(format: "%.1f", request.durationMilliseconds)) ms  \(request.variables)",
+                detail: "\(l10n.time(request.sentAt))  \(request.status)  \(String(format: "%.1f", request.durationMilliseconds)) ms  \(request.variables)",
                 isWarning: request.status != "ok"))
         }
         let changes = audit.prefix(20).map { change in
             (change.changedAt, InternalMenuDescriptionItemViewModel(
                 title: "\(l10n["activity.toggle"]) · \(change.name)",
-                detail: "\(time(change.changedAt))  \(change.oldValue) → \(change.newValue)  (\(l10n["source.\(change.source.rawValue)"]))"))
+                detail: "\(l10n.time(change.changedAt))  \(change.oldValue) → \(change.newValue)  (\(l10n["source.\(change.source.rawValue)"]))"))
         }
         let items = (events + requests + changes).sorted { $0.0 > $1.0 }.prefix(30).map(\.1)
         return InternalMenuSection(title: l10n["section.activity"],
                                    items: items.isEmpty ? [InternalMenuDescriptionItemViewModel(title: l10n["activity.none"])] : Array(items))
-    }
-
-    private static func time(_ date: Date) -> String {
-        date.formatted(date: .omitted, time: .standard)
     }
 }
 
