@@ -381,7 +381,7 @@ def round_tree(d, x, yb, hgt, col, trunk, hl=None, rng=None):
     d.rectangle([x - tw, cy, x + tw, yb], fill=trunk)
     d.ellipse([x - r * 0.95, cy - r, x + r * 0.95, cy + r * 1.05], fill=col)
     if hl:
-        d.chord([x - r * 0.95, cy - r, x + r * 0.95, cy + r * 1.05], 200, 330, fill=hl)
+        d.ellipse([x - r * 0.62, cy - r * 0.78, x + r * 0.12, cy - r * 0.08], fill=hl)
 
 
 def birds(d, rng, n, x0, y0, spread, size, col):
@@ -437,19 +437,12 @@ def snow_caps(img, pts, snowline, color, rng, shade):
     top, bot = [], []
     jit = 0.0
     for (x, y) in pts:
-        jit = max(-30 * SS, min(30 * SS, jit + rng.uniform(-9, 9) * SS))
+        jit = max(-14 * SS, min(14 * SS, jit + rng.uniform(-3, 3) * SS))
         b = snowline + jit
         top.append((x, y))
+        # snow sits deeper below sharp peaks, thinner on shallow ridges
         bot.append((x, max(y, b)))
     d.polygon(top + bot[::-1], fill=hx(color))
-    # shaded right flanks
-    sh = []
-    for i in range(1, len(pts)):
-        (x0, y0), (x1, y1) = pts[i - 1], pts[i]
-        if y1 > y0 and y0 < bot[i - 1][1]:
-            sh.append([(x0, y0), (x1, y1), (x1, max(y1, bot[i][1])), (x0, bot[i - 1][1])])
-    for poly in sh:
-        d.polygon(poly, fill=rgba(shade, 0.45))
 
 
 def scene_mountains(w, h, rng, v):
@@ -472,7 +465,7 @@ def scene_mountains(w, h, rng, v):
         fill = vgrad(w, h, [(0, lighten(col, 0.10)), (1, darken(col, 0.08))], int(top), int(base + amp * 1.5))
         img.paste(fill, (0, 0), m)
         if p.get("snow") and i <= 1:
-            snow_caps(img, pts, top + amp * (0.55 + 0.3 * i), mix(p["snow"], col, 0.15 * i), rng, p["far"])
+            snow_caps(img, pts, top + amp * (0.35 + 0.25 * i), mix(p["snow"], col, 0.15 * i), rng, p["far"])
         if p.get("pines") and i >= 2:
             d = ImageDraw.Draw(img)
             for _ in range(30 + 20 * i):
@@ -513,7 +506,7 @@ def scene_lake(w, h, rng, v):
         far, near, fog, water = "#3b4a80", "#070a1c", "#4f5f98", "#141c40"
         img = sky(w, h, stops)
         stars(img, rng, 500, hz * 0.9)
-        moon(img, w * 0.7, h * 0.2, w * 0.05, glow_color="#b8c8ff")
+        moon(img, w * 0.7, h * 0.3, w * 0.05, glow_color="#b8c8ff")
         snow = False
     for i in range(3):
         t = i / 2
@@ -698,9 +691,6 @@ def scene_beach(w, h, rng, v):
         d.chord([w * 0.795, h * 0.895, w * 0.845, h * 0.945], 200, 340, fill=hx("#ef5b5b"))
         d.chord([w * 0.795, h * 0.895, w * 0.845, h * 0.945], 20, 160, fill=hx("#3fa7c9"))
     else:
-        for k in range(2):
-            sx = w * (0.2 + 0.35 * k)
-            d.line([sx, h * 0.5, sx, h * 0.56], fill=hx("#6a6a9a"), width=SS * 2)
         # sailboat
         bx, by = w * 0.22, hz + h * 0.05
         d.polygon([(bx - w * 0.04, by), (bx + w * 0.04, by), (bx + w * 0.03, by + h * 0.012), (bx - w * 0.03, by + h * 0.012)],
@@ -744,15 +734,15 @@ def scene_desert(w, h, rng, v):
         pts = hills(rng, w, base, amp, waves=2)
         m = poly_mask((w, h), close_bottom(pts, w, h))
         img.paste(vgrad(w, h, [(0, c0), (1, c1)], int(base - amp), int(base + h * 0.15)), (0, 0), m)
-        # shadow side of the dune crest
-        sh = []
-        for k in range(1, len(pts)):
-            if pts[k][1] > pts[k - 1][1]:
-                sh.append(k)
-        d = ImageDraw.Draw(img, "RGBA")
-        for k in sh:
-            (x0, y0), (x1, y1) = pts[k - 1], pts[k]
-            d.polygon([(x0, y0), (x1, y1), (x1, y1 + h * 0.045), (x0, y0 + h * 0.045)], fill=rgba(darken(c1, 0.2), 0.18))
+        # soft shadow on the lee side of each dune crest (one polygon -> no seams)
+        low = []
+        for k, (x, y) in enumerate(pts):
+            k0, k1 = max(0, k - 1), min(len(pts) - 1, k + 1)
+            slope = (pts[k1][1] - pts[k0][1]) / max(1e-6, pts[k1][0] - pts[k0][0])
+            low.append((x, y + h * 0.08 * max(0.0, min(1.0, slope * 6))))
+        sm = poly_mask((w, h), pts + low[::-1])
+        sm = ImageChops.multiply(sm.filter(ImageFilter.GaussianBlur(4 * SS)), m)
+        paste_color(img, sm, darken(c1, 0.25), 0.22)
     d = ImageDraw.Draw(img)
     if v != "night":
         cc = "#3f6b3c" if v == "dunes" else "#4d6e3a"
@@ -760,18 +750,22 @@ def scene_desert(w, h, rng, v):
         cc = "#1b1226"
     def cactus(x, yb, s):
         tw = s * 0.08
-        d.rounded_rectangle([x - tw, yb - s, x + tw, yb], radius=tw, fill=hx(cc))
-        d.rounded_rectangle([x - tw * 3.2, yb - s * 0.62, x - tw * 1.6, yb - s * 0.3], radius=tw * 0.8, fill=hx(cc))
-        d.rectangle([x - tw * 3.2, yb - s * 0.4, x, yb - s * 0.28], fill=hx(cc))
-        d.rounded_rectangle([x + tw * 1.6, yb - s * 0.78, x + tw * 3.0, yb - s * 0.45], radius=tw * 0.7, fill=hx(cc))
-        d.rectangle([x, yb - s * 0.55, x + tw * 3.0, yb - s * 0.44], fill=hx(cc))
+        c = hx(cc)
+        d.rounded_rectangle([x - tw, yb - s, x + tw, yb], radius=tw, fill=c)
+        # left arm: elbow path as a thick rounded line
+        aw = tw * 1.3
+        d.line([(x, yb - s * 0.36), (x - tw * 2.4, yb - s * 0.36), (x - tw * 2.4, yb - s * 0.62)], fill=c,
+               width=int(aw), joint="curve")
+        circle(d, x - tw * 2.4, yb - s * 0.62, aw / 2, fill=c)
+        circle(d, x - tw * 2.4, yb - s * 0.36, aw / 2, fill=c)
+        d.line([(x, yb - s * 0.5), (x + tw * 2.3, yb - s * 0.5), (x + tw * 2.3, yb - s * 0.76)], fill=c,
+               width=int(aw), joint="curve")
+        circle(d, x + tw * 2.3, yb - s * 0.76, aw / 2, fill=c)
+        circle(d, x + tw * 2.3, yb - s * 0.5, aw / 2, fill=c)
         if v != "night":
             d.line([x - tw * 0.2, yb - s * 0.95, x - tw * 0.2, yb - s * 0.05], fill=lighten(cc, 0.15), width=max(1, int(tw * 0.3)))
     cactus(w * 0.18, h * 0.95, h * 0.34)
     cactus(w * 0.83, h * 0.88, h * 0.16)
-    if v == "night":
-        # campfire glow
-        glow(img, w * 0.6, h * 0.86, w * 0.08, "#ffb36b", 0.55)
     return img
 
 
@@ -798,7 +792,7 @@ def scene_forest(w, h, rng, v):
         d = ImageDraw.Draw(img)
         ground = hills(rng, w, base, h * 0.02)
         d.polygon(close_bottom(ground, w, h), fill=col if v != "winter" else mix(col, "#ffffff", 0.55 - 0.05 * i))
-        count = int(18 + 6 * i) if kind == "pine" else int(10 + 3 * i)
+        count = int(18 + 6 * i) if kind == "pine" else int(12 - i)
         size = h * (0.1 + 0.06 * i)
         xs = sorted(rng.uniform(-0.05, 1.05) * w for _ in range(count))
         for x in xs:
@@ -816,9 +810,9 @@ def scene_forest(w, h, rng, v):
                         dd.polygon([(x - wj * 0.9, yj - s * 0.01), (x, yj - s * 0.06), (x + wj * 0.7, yj - s * 0.015)],
                                    fill=(248, 252, 255, 200))
             else:
-                tc = [ "#d9622b", "#e8903a", "#c0392b", "#f0b34a", "#b5542d"][rng.randrange(5)]
-                c = mix(tc, col, 0.75 - 0.75 * t)
-                round_tree(d, x, yb, s, c, darken(col, 0.2), hl=lighten(c, 0.12))
+                tc = ["#d9622b", "#e8903a", "#c0392b", "#f0b34a", "#b5542d"][rng.randrange(5)]
+                c = mix(tc, col, 0.7 - 0.7 * t)
+                round_tree(d, x, yb, s * 0.9, c, darken(col, 0.2), hl=mix(c, "#ffffff", 0.1))
         if i < rows - 1:
             vfog(img, base - size * 0.9, base + h * 0.04, fog, 0.0, 0.5 - 0.06 * i)
     if v == "winter":
@@ -1209,16 +1203,27 @@ def scene_coffee(w, h, rng, v):
     circle(ImageDraw.Draw(cm), cx, cy, R * 0.5, fill=255)
     crema = vgrad(w, h, [(0, "#a0622f"), (0.5, "#c68a52"), (1, "#8a4f28")], int(cy - R * 0.5), int(cy + R * 0.5))
     img.paste(crema, (0, 0), cm.filter(ImageFilter.GaussianBlur(3 * SS)))
-    # latte art (rosetta)
+    # latte art: layered heart (tulip)
     d = ImageDraw.Draw(img, "RGBA")
-    milk = (250, 240, 225, 255)
-    for k in range(6):
-        s = R * (0.32 - 0.045 * k)
-        yy = cy + R * 0.2 - k * R * 0.1
-        d.ellipse([cx - s, yy - s * 0.6, cx + s, yy + s * 0.6], fill=milk)
-        d.ellipse([cx - s * 0.85, yy - s * 0.45 + s * 0.22, cx + s * 0.85, yy + s * 0.45 + s * 0.15], fill=rgba("#b8793f", 1))
-    circle(d, cx, cy - R * 0.33, R * 0.08, fill=milk)
-    d.line([cx, cy - R * 0.38, cx, cy + R * 0.38], fill=milk, width=int(R * 0.025))
+
+    def heart(scale, oy, col):
+        pts = []
+        for i in range(80):
+            t = math.tau * i / 80
+            x = 16 * math.sin(t) ** 3
+            y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+            pts.append((cx + x * scale, cy + oy + y * scale))
+        d.polygon(pts, fill=col)
+
+    milk = (250, 242, 228, 255)
+    cr = rgba("#b97c45", 1)
+    u = R * 0.021
+    heart(u * 1.0, R * 0.02, milk)
+    heart(u * 0.78, R * 0.06, cr)
+    heart(u * 0.62, R * 0.04, milk)
+    heart(u * 0.4, R * 0.07, cr)
+    heart(u * 0.26, R * 0.05, milk)
+    d.line([cx, cy - R * 0.3, cx, cy + R * 0.36], fill=milk, width=int(R * 0.02))
     # spoon
     sx, sy = cx - R * 0.2, cy + R * 0.78
     d.line([sx, sy, sx - R * 0.75, sy + R * 0.05], fill=(205, 205, 210, 255), width=int(R * 0.05))
@@ -1635,12 +1640,13 @@ def scene_food(w, h, rng, v):
                     circle(d, cx + math.cos(aa) * dist, cy + math.sin(aa) * dist, ri * 0.06, fill=hx("#7cbf4f"))
                     circle(d, cx + math.cos(aa) * dist - 3 * SS, cy + math.sin(aa) * dist - 3 * SS, ri * 0.02, fill=hx("#b4e07f"))
             elif kind == "cabbage":
-                for q in range(30):
-                    aa = math.radians(rng.uniform(a0 + 5, a1 - 5))
-                    dist = rng.uniform(0.3, 0.85) * ri
+                for q in range(6):
+                    aa = math.radians(a0 + 8 + q * (a1 - a0 - 16) / 5.0)
+                    dist = (0.45 + 0.3 * (q % 2)) * ri
                     x, y = cx + math.cos(aa) * dist, cy + math.sin(aa) * dist
-                    b = rng.uniform(0, math.tau)
-                    d.line([x, y, x + math.cos(b) * ri * 0.12, y + math.sin(b) * ri * 0.12], fill=hx("#8e3b8f"), width=SS * 4)
+                    circle(d, x, y, ri * 0.1, fill=hx("#e0457b"))
+                    circle(d, x, y, ri * 0.085, fill=hx("#fbe3ec"))
+                    circle(d, x, y, ri * 0.05, fill=hx("#f7c6d8"))
             elif kind == "cucumber":
                 for q in range(7):
                     aa = math.radians(rng.uniform(a0 + 8, a1 - 8))
@@ -1816,16 +1822,19 @@ AVATARS = [
 
 def avatar(cfg):
     S = AVATAR_SIZE * AV_SS
-    k = S / 960.0  # design grid is 960x960
+    base = S / 960.0  # design grid is 960x960
+    Z = 1.16  # zoom of the character around (480, 500) so the face fills the frame
+    k = base * Z
 
     def P(*v):
-        return [x * k for x in v]
+        return [((x - 480) * Z + 480) * base if i % 2 == 0 else ((x - 500) * Z + 500) * base
+                for i, x in enumerate(v)]
 
     img = diag_grad(S, S, cfg["bg"][0], cfg["bg"][1])
     # subtle decorative circles in the background
     d = ImageDraw.Draw(img, "RGBA")
-    circle(d, *P(180, 210, 120), fill=(255, 255, 255, 50))
-    circle(d, *P(800, 740, 170), fill=(255, 255, 255, 40))
+    circle(d, 150 * base, 170 * base, 120 * base, fill=(255, 255, 255, 50))
+    circle(d, 830 * base, 760 * base, 170 * base, fill=(255, 255, 255, 40))
     skin = hx(SKIN[cfg["skin"]])
     skin_sh = darken(skin, 0.12)
     hair = hx(cfg["hair"])
@@ -1875,16 +1884,16 @@ def avatar(cfg):
         d.polygon(P(200, 960, 760, 960, 690, 640, 270, 640), fill=scarf)
 
     # --- body ------------------------------------------------------------
-    d.rounded_rectangle(P(200, 745, 760, 1200), radius=210 * k, fill=shirt)
+    d.rounded_rectangle(P(175, 705, 785, 1250), radius=230 * k, fill=shirt)
     if style == "hijab":
         d.polygon(P(210, 960, 750, 960, 700, 700, 260, 700), fill=hx(cfg["scarf"]))
         d.pieslice(P(260, 520, 700, 900), 0, 180, fill=hx(cfg["scarf"]))
     # neck
-    d.rounded_rectangle(P(420, 560, 540, 790), radius=40 * k, fill=skin_sh)
     if style != "hijab":
-        d.chord(P(405, 720, 555, 830), 0, 180, fill=skin_sh)
+        d.rounded_rectangle(P(422, 560, 538, 730), radius=40 * k, fill=skin_sh)
+        d.chord(P(405, 670, 555, 780), 0, 180, fill=skin_sh)
         # collar
-        d.arc(P(395, 715, 565, 845), 10, 170, fill=lighten(shirt, 0.2), width=int(16 * k))
+        d.arc(P(395, 665, 565, 795), 10, 170, fill=lighten(shirt, 0.2), width=int(16 * k))
     if style in ("long", "curtain", "wavy"):
         # hair strands falling over the shoulders in front
         pass
@@ -1909,8 +1918,10 @@ def avatar(cfg):
         md = ImageDraw.Draw(m)
         md.ellipse(P(hcx - hrx - side_pad, hcy - hry - top_pad, hcx + hrx + side_pad, hcy + hry - 40), fill=255)
         md.rectangle(P(0, bottom, 960, 960), fill=0)
-        face = [(x * k, hairline(x) * k) for x in range(int(hcx - hrx) - 2, int(hcx + hrx) + 3, 4)]
-        face += [((hcx + hrx + 2) * k, 960 * k), ((hcx - hrx - 2) * k, 960 * k)]
+        face = []
+        for x in range(int(hcx - hrx) - 2, int(hcx + hrx) + 3, 4):
+            face += P(x, hairline(x))
+        face += P(hcx + hrx + 2, 1100) + P(hcx - hrx - 2, 1100)
         md.polygon(face, fill=0)
         layer.paste(col + (255,), (0, 0), m)
 
@@ -1919,17 +1930,20 @@ def avatar(cfg):
 
     if style == "sidepart":
         hair_cap(38, 14, lambda x: 330 + 70 * max(0, rel(x)) ** 1.2 + 40 * abs(rel(x)) ** 4 - 15 * max(0, -rel(x)), bottom=455)
-        d.polygon(P(300, 330, 420, 240, 620, 250, 660, 320, 560, 300, 430, 300), fill=hair)
-        d.arc(P(380, 250, 640, 400), 200, 280, fill=hair_hl, width=int(12 * k))
+        E(440, 300, 150, 58, fill=hair)
+        E(560, 285, 110, 50, fill=hair)
+        d.arc(P(360, 250, 620, 400), 200, 280, fill=hair_hl, width=int(12 * k))
     elif style == "short":
         hair_cap(30, 10, lambda x: 335 + 50 * abs(rel(x)) ** 3, bottom=440)
         d.arc(P(360, 255, 600, 380), 210, 300, fill=hair_hl, width=int(12 * k))
     elif style == "buzz":
         hair_cap(14, 4, lambda x: 322 + 60 * abs(rel(x)) ** 3, bottom=420)
     elif style == "quiff":
-        hair_cap(28, 8, lambda x: 330 + 60 * abs(rel(x)) ** 3, bottom=440)
-        d.polygon(P(320, 300, 360, 200, 470, 160, 600, 170, 660, 230, 640, 310, 560, 270, 450, 260), fill=hair)
-        d.arc(P(400, 175, 640, 330), 220, 300, fill=hair_hl, width=int(12 * k))
+        hair_cap(28, 8, lambda x: 335 + 60 * abs(rel(x)) ** 3, bottom=440)
+        # pompadour swept up and to the right
+        E(500, 268, 178, 92, fill=hair)
+        E(410, 300, 100, 60, fill=hair)
+        d.arc(P(380, 190, 640, 330), 205, 290, fill=hair_hl, width=int(14 * k))
     elif style in ("long", "curtain"):
         if style == "long":
             hair_cap(34, 22, lambda x: 320 + 120 * abs(rel(x) + 0.25) ** 1.6, bottom=760)
