@@ -10,7 +10,10 @@ enum DataDirectory {
         } else if let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], !xdg.isEmpty {
             url = URL(fileURLWithPath: xdg).appendingPathComponent("moments")
         } else {
-            url = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/moments")
+            // $HOME first, as shells and XDG do; the password database only when it is unset.
+            let home = ProcessInfo.processInfo.environment["HOME"].map { URL(fileURLWithPath: $0) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            url = home.appendingPathComponent(".local/share/moments")
         }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
