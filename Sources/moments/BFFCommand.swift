@@ -3,6 +3,7 @@ import BFF
 import Foundation
 import HTTPServer
 import Logging
+import Moments
 
 /// `moments bff`: the embedded BFF on its own, and the tools around its data.
 struct BFFCommand: AsyncParsableCommand {
@@ -129,22 +130,6 @@ extension BFFCommand {
 
         @OptionGroup var data: DataOptions
 
-        /// The dashboard's timeline document, as the seed app sends it.
-        static let timelineQuery = """
-            query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
-              getMomentsDetailsByUserID(userID: $userID) {
-                userDetails { id name avatar backgroundImage }
-                moments {
-                  id
-                  userDetails { name avatar }
-                  type title url photos createdDate
-                  isLiked @include(if: $withLikes)
-                  likes @include(if: $withLikes) { id avatar }
-                }
-              }
-            }
-            """
-
         func validate() throws {
             guard runs > 0 else { throw ValidationError("--runs must be positive.") }
         }
@@ -153,7 +138,7 @@ extension BFFCommand {
             let bff = try EmbeddedBFF(dataDirectory: data.directory())
             for withLikes in [true, false] {
                 let body = try JSONSerialization.data(withJSONObject: [
-                    "query": Self.timelineQuery, "variables": ["userID": "0", "withLikes": withLikes],
+                    "query": GetMomentsByUserIDSession.query, "variables": ["userID": "0", "withLikes": withLikes],
                 ])
                 var durations: [Duration] = []
                 for run in 0..<(runs + runs / 10) {

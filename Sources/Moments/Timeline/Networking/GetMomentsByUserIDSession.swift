@@ -17,7 +17,8 @@ public struct GetMomentsByUserIDSession: GetMomentsByUserIDSessionType {
         let getMomentsDetailsByUserID: MomentsDetails
     }
 
-    static let query = """
+    /// The document sent, for tools that replay it against a BFF (`moments bff bench`).
+    public static let query = """
         query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
           getMomentsDetailsByUserID(userID: $userID) {
         \(MomentsDetailsFields.selection)
