@@ -68,6 +68,7 @@ let package = Package(
             name: "BFFTests",
             dependencies: ["BFF", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]
         ),
+        .testTarget(name: "FoundationsTests", dependencies: ["Foundations"]),
         .testTarget(name: "MomentsTests", dependencies: ["Moments", "BFF", "TestSupport"]),
     ]
 )

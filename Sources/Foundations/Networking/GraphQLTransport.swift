@@ -40,17 +40,25 @@ public struct HTTPGraphQLTransport: GraphQLTransport {
 
 /// A BFF in this process: the same JSON body handed to a function instead of a socket, so the
 /// embedded BFF costs no network round trip and a request never waits on its own server.
+///
+/// At most one document per core runs at a time; the rest wait their turn, which bounds the
+/// memory a burst of likes can take.
 public struct InProcessGraphQLTransport: GraphQLTransport {
     private let execute: @Sendable (Data) async -> (status: Int, body: Data)
+    private let limiter: AsyncLimiter
 
-    public init(execute: @escaping @Sendable (Data) async -> (status: Int, body: Data)) {
+    public init(
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        execute: @escaping @Sendable (Data) async -> (status: Int, body: Data)
+    ) {
         self.execute = execute
+        limiter = AsyncLimiter(limit: concurrency)
     }
 
     public var endpointDescription: String { "embedded BFF (in process)" }
 
     public func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data) {
-        await execute(body)
+        await limiter.run { await execute(body) }
     }
 }
 
