@@ -13,22 +13,24 @@ struct Dashboard {
     let server: TestServer
 
     /// Starts a dashboard on `dataDirectory` (a new temporary one by default) against `bff`.
-    static func start(bff: FakeBFF, dataDirectory: URL = temporaryDirectory()) async throws -> Dashboard {
+    static func start(bff: FakeBFF, dataDirectory: URL = temporaryDirectory(), bffTimeout: Duration = .seconds(10)) async throws -> Dashboard {
         try await start(
             transport: HTTPGraphQLTransport(url: bff.graphQLURL),
             remoteConfig: .http(bff.remoteConfigURL),
-            dataDirectory: dataDirectory
+            dataDirectory: dataDirectory,
+            bffTimeout: bffTimeout
         )
     }
 
-    static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL) async throws -> Dashboard {
+    static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
+                      bffTimeout: Duration = .seconds(10)) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
             templatesDirectory: repository.appendingPathComponent("templates").path,
             publicDirectory: repository.appendingPathComponent("Public").path,
             transport: transport,
             remoteConfigurationSource: remoteConfig,
-            bffTimeout: .seconds(10)
+            bffTimeout: bffTimeout
         ))
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())
         return Dashboard(application: application, server: try TestServer(server: server))

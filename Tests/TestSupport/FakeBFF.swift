@@ -26,9 +26,25 @@ public final class FakeBFF: Sendable {
         }
     }
 
+    /// How the fake answers GraphQL: well, or in one of the ways a real BFF fails.
+    public enum Behavior: Sendable {
+        case normal
+        /// Answers, but only after this long.
+        case slow(Duration)
+        /// An HTML error page with status 200, as a misconfigured proxy sends.
+        case html
+        /// A body cut in the middle of the JSON.
+        case brokenJSON
+        /// A well-formed GraphQL answer with `errors` and no data.
+        case graphQLErrors
+        /// An HTTP error status.
+        case status(Int)
+    }
+
     /// Test code only: one lock around plain values, shared with the server's handlers.
     private final class State: @unchecked Sendable {
         let lock = NSLock()
+        var behavior = Behavior.normal
         var moments: [Moment]
         var received: [[String: Any]] = []
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
@@ -48,6 +64,15 @@ public final class FakeBFF: Sendable {
         router.post("/graphql") { request in
             guard let body = try JSONSerialization.jsonObject(with: request.body) as? [String: Any] else {
                 return .text("not json", status: .badRequest)
+            }
+            switch state.lock.withLock({ state.behavior }) {
+            case .normal: break
+            case .slow(let delay): try await Task.sleep(for: delay)
+            case .html: return .html("<html><body><h1>502 Bad Gateway</h1></body></html>")
+            case .brokenJSON: return Response(headers: ["Content-Type": "application/json"], data: Data(#"{"data": {"getMomentsDetailsByUserID": {"user"#.utf8))
+            case .graphQLErrors:
+                return Response(headers: ["Content-Type": "application/json"], data: Data(#"{"data": null, "errors": [{"message": "database is locked"}]}"#.utf8))
+            case .status(let code): return .text("failure", status: HTTPStatus(code: code, reasonPhrase: "Failure"))
             }
             let answer = try state.lock.withLock {
                 state.received.append(body)
@@ -73,6 +98,11 @@ public final class FakeBFF: Sendable {
     /// The operation names received, in order.
     public var receivedOperations: [String] {
         state.lock.withLock { state.received.map { $0["operationName"] as? String ?? "" } }
+    }
+
+    /// Makes the fake answer GraphQL as `behavior` says from now on.
+    public func behave(_ behavior: Behavior) {
+        state.lock.withLock { state.behavior = behavior }
     }
 
     public func setRemoteConfig(_ config: [String: Any]) {

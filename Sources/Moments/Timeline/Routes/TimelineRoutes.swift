@@ -85,8 +85,8 @@ public struct TimelineRoutes: Sendable {
         let current: MomentsDetails
         do {
             current = try await dependencies.momentsRepo.getMoments(userID: MomentsTimelineViewModel.currentUserID, refresh: false).momentsDetails
-        } catch {
-            throw HTTPError(.serviceUnavailable, code: "bff_unavailable", message: l10n["likeUnavailable"])
+        } catch .unavailable(let error) {
+            throw HTTPError.bff(error, message: l10n["likeUnavailable"])
         }
         guard let item = viewModel.item(momentID: momentID, in: current) else {
             throw HTTPError(.notFound, code: "unknown_moment", message: "\(l10n["unknownMoment"]) (\(momentID))")
@@ -99,8 +99,8 @@ public struct TimelineRoutes: Sendable {
                 throw HTTPError(.badGateway, code: "bff_inconsistent", message: "The BFF's answer no longer has moment \(momentID).")
             }
             return updated
-        } catch let error as MomentsRepoError {
-            throw HTTPError(.serviceUnavailable, code: "bff_unavailable", message: "\(l10n["likeUnavailable"]) (\(error))")
+        } catch MomentsRepoError.unavailable(let error) {
+            throw HTTPError.bff(error, message: l10n["likeUnavailable"])
         }
     }
 }
