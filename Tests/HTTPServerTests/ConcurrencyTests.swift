@@ -57,6 +57,42 @@ import TestSupport
         #expect(throws: (any Error).self) { try RawConnection(port: port) }
     }
 
+    @Test func shutdown_answers503ForHandlersSlowerThanTheGracePeriod_andStopsCleanly() async throws {
+        let started = Flag()
+        var router = Router()
+        router.get("/forever") { _ in
+            started.set()
+            try? await Task.sleep(for: .seconds(30))
+            return .text("too late")
+        }
+        let server = try TestServer(router: router)
+        async let stuck = server.send("GET", "/forever")
+        while !started.isSet { try await Task.sleep(for: .milliseconds(5)) }
+        let stopping = ContinuousClock.now
+        await server.server.shutdown(gracePeriod: .milliseconds(200))
+        #expect(ContinuousClock.now - stopping < .seconds(5))
+        let (status, _, body) = try await stuck
+        #expect(status == 503)
+        #expect(String(decoding: body, as: UTF8.self).contains("stopping"))
+    }
+
+    @Test func shutdown_endsOpenStreams() async throws {
+        var router = Router()
+        router.get("/events") { _ in
+            Response(body: .stream(ResponseStream { writer in
+                writer.write("data: hello\n\n")
+                while writer.isOpen { try? await Task.sleep(for: .milliseconds(20)) }
+            }))
+        }
+        let server = try TestServer(router: router)
+        let connection = try RawConnection(port: server.port)
+        connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        try await Task.sleep(for: .milliseconds(100))
+        await server.server.shutdown(gracePeriod: .seconds(2))
+        #expect(server.server.inFlightCount == 0)
+        connection.close()
+    }
+
     @Test func streamingBody_sendsPiecesAsWritten_andEndsWhenProducerReturns() async throws {
         var router = Router()
         router.get("/stream") { _ in

@@ -48,7 +48,8 @@ public final class HTTPServer: Sendable {
     private struct State {
         var daemon: DaemonHandle?
         var port = 0
-        var inFlight = 0
+        /// Requests received and not yet answered and closed.
+        var requests: [ObjectIdentifier: RequestContext] = [:]
         var streams: [ObjectIdentifier: StreamPump] = [:]
     }
 
@@ -76,7 +77,7 @@ public final class HTTPServer: Sendable {
     public var port: Int { state.withLock { $0.port } }
 
     /// Requests received and not yet answered and closed.
-    public var inFlightCount: Int { state.withLock { $0.inFlight } }
+    public var inFlightCount: Int { state.withLock { $0.requests.count } }
 
     /// Binds the socket and starts the worker threads; returns once requests are accepted.
     public func start() throws(HTTPServerError) {
@@ -105,9 +106,11 @@ public final class HTTPServer: Sendable {
             context,
             { cls, _, requestContext, _ in
                 guard let pointer = requestContext?.pointee else { return }
-                Unmanaged<RequestContext>.fromOpaque(pointer).release()
+                let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
                 requestContext?.pointee = nil
-                Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue().state.withLock { $0.inFlight -= 1 }
+                Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue().state.withLock {
+                    _ = $0.requests.removeValue(forKey: ObjectIdentifier(context))
+                }
             },
             context
         )
@@ -131,14 +134,23 @@ public final class HTTPServer: Sendable {
         let listenSocket = MHD_quiesce_daemon(daemon.pointer)
         if listenSocket >= 0 { close(listenSocket) }
         for stream in streams { stream.finish() }
-        let deadline = ContinuousClock.now + gracePeriod
+        await waitForRequests(until: .now + gracePeriod)
+        let abandoned = state.withLock { Array($0.requests.values) }
+        if !abandoned.isEmpty {
+            // libmicrohttpd aborts the process if stopped with a suspended connection, so the
+            // handlers still waiting are answered 503 and their connections resumed first.
+            logger.warning("stopping with requests still in flight", metadata: ["count": "\(abandoned.count)"])
+            let answer = Response.text("503 Service Unavailable: the server is stopping.\n", status: .serviceUnavailable)
+            for context in abandoned { context.complete(with: answer) }
+            await waitForRequests(until: .now + .seconds(2))
+        }
+        MHD_stop_daemon(daemon.pointer)
+    }
+
+    private func waitForRequests(until deadline: ContinuousClock.Instant) async {
         while inFlightCount > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
-        if inFlightCount > 0 {
-            logger.warning("stopping with requests still in flight", metadata: ["count": "\(inFlightCount)"])
-        }
-        MHD_stop_daemon(daemon.pointer)
     }
 
     // MARK: - libmicrohttpd callbacks (worker threads)
@@ -152,9 +164,9 @@ public final class HTTPServer: Sendable {
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let pointer = requestContext.pointee else {
-            let context = RequestContext(bodyLimit: configuration.maxBodySize)
+            let context = RequestContext(bodyLimit: configuration.maxBodySize, connection: connection)
             requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
-            state.withLock { $0.inFlight += 1 }
+            state.withLock { $0.requests[ObjectIdentifier(context)] = context }
             if let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init),
                length > configuration.maxBodySize {
                 return queue(tooLarge(), on: connection, context: context, method: method, url: url)
@@ -188,9 +200,9 @@ public final class HTTPServer: Sendable {
         let responder = self.responder
         Task {
             let response = await responder(request)
-            context.complete(with: response, connection: connection)
+            context.complete(with: response)
         }
-        if let response = context.suspendUnlessAnswered(connection) {
+        if let response = context.suspendUnlessAnswered() {
             return queue(response, on: connection, context: context, method: method, url: url)
         }
         return MHD_Result.YES

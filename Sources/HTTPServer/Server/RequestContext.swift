@@ -10,15 +10,18 @@ final class RequestContext: Sendable {
         var bytesReceived = 0
         var dispatched = false
         var suspended = false
+        var answered = false
         var response: Response?
     }
 
     let started = ContinuousClock.now
     let bodyLimit: Int
+    private let connection: ConnectionHandle
     private let state = Mutex(State())
 
-    init(bodyLimit: Int) {
+    init(bodyLimit: Int, connection: ConnectionHandle) {
         self.bodyLimit = bodyLimit
+        self.connection = connection
     }
 
     /// Adds a piece of the upload; past the limit the body is dropped and only the fact kept.
@@ -59,7 +62,7 @@ final class RequestContext: Sendable {
 
     /// Suspends the connection unless the answer is already here, in which case it is returned.
     /// Runs under the same lock as `complete`, so a fast handler cannot slip between the two.
-    func suspendUnlessAnswered(_ connection: ConnectionHandle) -> Response? {
+    func suspendUnlessAnswered() -> Response? {
         state.withLock { state in
             if let response = state.response {
                 state.response = nil
@@ -71,9 +74,13 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// Stores the handler's answer and wakes the connection if it sleeps.
-    func complete(with response: Response, connection: ConnectionHandle) {
+    /// Stores the handler's answer and wakes the connection if it sleeps. Only the first
+    /// answer counts: when the stopping server has answered in a slow handler's place, the
+    /// handler's late answer changes nothing.
+    func complete(with response: Response) {
         state.withLock { state in
+            guard !state.answered else { return }
+            state.answered = true
             state.response = response
             if state.suspended {
                 state.suspended = false
