@@ -47,7 +47,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func request(_ method: String, _ path: String, body: String? = nil) async throws -> (status: Int, text: String) {
-        var request = URLRequest(url: url.appendingPathComponent(String(path.dropFirst())))
+        var request = URLRequest(url: URL(string: path, relativeTo: url)!)
         request.httpMethod = method
         if let body {
             request.httpBody = Data(body.utf8)

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// SIGKILL in the middle of a storm of likes: the databases stay sound and every like that was
+/// acknowledged is still there after a restart.
+@Suite struct KillDuringLikesTests {
+    private final class Acknowledged: Sendable {
+        let ids = Mutex<Set<String>>([])
+    }
+
+    @Test func sigkillDuringLikeStorm_losesNoAcknowledgedLike_tenTimesInARow() async throws {
+        for round in 1...10 {
+            let dataDirectory = Dashboard.temporaryDirectory()
+            let first = try ServerProcess(arguments: ["--data-dir", dataDirectory.path])
+            _ = try await first.request("PUT", "/api/toggles/isLikeButtonForMomentEnabled", body: #"{"isOn": true}"#)
+            let before = Set(try await Self.likedMoments(first))
+            let acknowledged = Acknowledged()
+
+            // 12 writers like every moment they can reach; the process dies under them.
+            let storm = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for writer in 0..<12 {
+                        group.addTask {
+                            for moment in stride(from: 1 + writer, through: 36, by: 12) {
+                                let answer = try? await first.request("PUT", "/api/moments/\(moment)/like", body: #"{"isLiked": true}"#)
+                                if answer?.status == 200 { acknowledged.ids.withLock { _ = $0.insert(String(moment)) } }
+                            }
+                        }
+                    }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(40 + 15 * round))
+            kill(first.process.processIdentifier, SIGKILL)
+            await storm.value
+            #expect(await first.waitForExit())
+
+            for database in ["dashboard.sqlite", "bff.sqlite"] {
+                #expect(try Self.integrityCheck(dataDirectory.appendingPathComponent(database)) == "ok", "round \(round): \(database)")
+            }
+            let second = try ServerProcess(arguments: ["--data-dir", dataDirectory.path])
+            let after = Set(try await Self.likedMoments(second))
+            let expected = acknowledged.ids.withLock { $0 }.union(before)
+            #expect(expected.isSubset(of: after), "round \(round): acknowledged \(expected.sorted()), found \(after.sorted())")
+            second.process.terminate()
+            _ = await second.waitForExit()
+        }
+    }
+
+    private static func likedMoments(_ server: ServerProcess) async throws -> [String] {
+        let answer = try await server.request("GET", "/api/timeline?refresh=1")
+        let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any] ?? [:]
+        return object.momentItems.filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+    }
+
+    /// `PRAGMA integrity_check` by the sqlite3 library the way any tool would run it.
+    private static func integrityCheck(_ file: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", file.path, "PRAGMA integrity_check;"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
