@@ -19,7 +19,9 @@ static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
                                                    MHD_AccessHandlerCallback access_handler,
                                                    void *access_handler_cls,
                                                    MHD_RequestCompletedCallback completed,
-                                                   void *completed_cls) {
+                                                   void *completed_cls,
+                                                   MHD_NotifyConnectionCallback notify_connection,
+                                                   void *notify_connection_cls) {
     return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, access_handler_cls,
                             MHD_OPTION_LISTEN_SOCKET, listen_socket,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
@@ -27,7 +29,14 @@ static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
                             MHD_OPTION_END);
+}
+
+/// The socket of a connection (`MHD_get_connection_info` is variadic, so not callable from Swift).
+static inline MHD_socket cmhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? MHD_INVALID_SOCKET : info->connect_fd;
 }
 
 #endif

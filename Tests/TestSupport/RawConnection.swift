@@ -70,6 +70,13 @@ public struct RawConnection: Sendable {
         return readAll()
     }
 
+    /// Whether the peer has closed or reset the connection (a read would return nothing more).
+    public func isClosedByPeer() -> Bool {
+        var probe: UInt8 = 0
+        let count = recv(descriptor, &probe, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
     public func close() {
         Glibc.close(descriptor)
     }

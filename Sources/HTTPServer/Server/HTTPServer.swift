@@ -21,6 +21,9 @@ public final class HTTPServer: Sendable {
         public var maxBodySize: Int
         /// Bytes a connection may use for its request line and headers; longer ones are refused.
         public var connectionMemoryLimit: Int
+        /// How long a client may take to send a request's line and headers, however steadily it
+        /// trickles them; past it the connection is dropped.
+        public var requestHeaderTimeout: Duration
 
         public init(
             host: String = "127.0.0.1",
@@ -29,7 +32,8 @@ public final class HTTPServer: Sendable {
             connectionLimit: Int = 1000,
             connectionTimeout: Int = 15,
             maxBodySize: Int = 64 * 1024,
-            connectionMemoryLimit: Int = 64 * 1024
+            connectionMemoryLimit: Int = 32 * 1024,
+            requestHeaderTimeout: Duration = .seconds(10)
         ) {
             self.host = host
             self.port = port
@@ -38,6 +42,7 @@ public final class HTTPServer: Sendable {
             self.connectionTimeout = connectionTimeout
             self.maxBodySize = maxBodySize
             self.connectionMemoryLimit = connectionMemoryLimit
+            self.requestHeaderTimeout = requestHeaderTimeout
         }
     }
 
@@ -51,12 +56,14 @@ public final class HTTPServer: Sendable {
         /// Requests received and not yet answered and closed.
         var requests: [ObjectIdentifier: RequestContext] = [:]
         var streams: [ObjectIdentifier: StreamPump] = [:]
+        var deadlineWatch: Task<Void, Never>?
     }
 
     public let configuration: Configuration
     let responder: @Sendable (Request) async -> Response
     let logger: Logger
     private let state = Mutex(State())
+    private let requestDeadline: RequestDeadline
 
     public init(
         configuration: Configuration,
@@ -66,6 +73,7 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.responder = responder
+        requestDeadline = RequestDeadline(limit: configuration.requestHeaderTimeout)
     }
 
     /// A server whose requests are answered by `router`.
@@ -104,12 +112,22 @@ public final class HTTPServer: Sendable {
                 )
             },
             context,
-            { cls, _, requestContext, _ in
+            { cls, connection, requestContext, _ in
+                let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+                if let connection { server.requestDeadline.requestFinished(ConnectionHandle(pointer: connection)) }
                 guard let pointer = requestContext?.pointee else { return }
                 let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
                 requestContext?.pointee = nil
-                Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue().state.withLock {
-                    _ = $0.requests.removeValue(forKey: ObjectIdentifier(context))
+                server.state.withLock { _ = $0.requests.removeValue(forKey: ObjectIdentifier(context)) }
+            },
+            context,
+            { cls, connection, _, code in
+                guard let connection else { return }
+                let deadline = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue().requestDeadline
+                if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
+                    deadline.opened(ConnectionHandle(pointer: connection))
+                } else {
+                    deadline.closed(ConnectionHandle(pointer: connection))
                 }
             },
             context
@@ -118,9 +136,17 @@ public final class HTTPServer: Sendable {
             close(listener.descriptor)
             throw .daemonFailedToStart
         }
+        let requestDeadline = requestDeadline
+        let deadlineWatch = Task.detached {
+            while !Task.isCancelled {
+                requestDeadline.enforce()
+                try? await Task.sleep(for: .milliseconds(250))
+            }
+        }
         state.withLock {
             $0.daemon = DaemonHandle(pointer: daemon)
             $0.port = listener.port
+            $0.deadlineWatch = deadlineWatch
         }
     }
 
@@ -128,6 +154,7 @@ public final class HTTPServer: Sendable {
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let (daemon, streams) = state.withLock { state in
             defer { state.daemon = nil }
+            state.deadlineWatch?.cancel()
             return (state.daemon, Array(state.streams.values))
         }
         guard let daemon else { return }
@@ -164,6 +191,7 @@ public final class HTTPServer: Sendable {
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let pointer = requestContext.pointee else {
+            requestDeadline.requestStarted(connection)
             let context = RequestContext(bodyLimit: configuration.maxBodySize, connection: connection)
             requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
             state.withLock { $0.requests[ObjectIdentifier(context)] = context }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HTTPServer
+
+@Suite struct ClientLimitTests {
+    private func makeServer() throws -> TestServer {
+        var router = Router()
+        router.get("/hello") { _ in .text("hello") }
+        return try TestServer(router: router) { $0.requestHeaderTimeout = .seconds(1) }
+    }
+
+    @Test func clientTricklingItsHeaders_isDroppedAfterTheHeaderTimeout() async throws {
+        let server = try makeServer()
+        let connection = try RawConnection(port: server.port)
+        let request = Array("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: \(String(repeating: "s", count: 40))\r\n\r\n".utf8)
+        let started = ContinuousClock.now
+        var sent = 0
+        // One byte every 100 ms keeps libmicrohttpd's idle timeout from ever firing.
+        while sent < request.count, ContinuousClock.now - started < .seconds(6) {
+            connection.write(Data([request[sent]]))
+            sent += 1
+            try await Task.sleep(for: .milliseconds(100))
+            if connection.isClosedByPeer() { break }
+        }
+        #expect(sent < request.count, "the server dropped the client before it finished its headers")
+        #expect(ContinuousClock.now - started > .milliseconds(900), "not before the timeout")
+        #expect(ContinuousClock.now - started < .seconds(3))
+        connection.close()
+        await server.stop()
+    }
+
+    @Test func ordinaryClient_onAKeptAliveConnection_isServedAfterTheTimeout() async throws {
+        let server = try makeServer()
+        let connection = try RawConnection(port: server.port)
+        connection.write(Data("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        #expect(connection.read(until: "hello", timeout: 2).contains("200 OK"))
+        try await Task.sleep(for: .milliseconds(500))
+        connection.write(Data("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        #expect(connection.read(until: "hello", timeout: 2).contains("200 OK"))
+        connection.close()
+        await server.stop()
+    }
+
+    @Test func overlongURL_isRefusedWith414() async throws {
+        let server = try makeServer()
+        let answer = try await server.raw("GET /hello?\(String(repeating: "q", count: 40_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 414"), "\(answer.prefix(60))")
+        await server.stop()
+    }
+}
