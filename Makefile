@@ -5,7 +5,10 @@ APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: deps build run test build-internal build-production bench-server clean
+BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
+SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
+
+.PHONY: deps browser-deps build run test browser-test build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
@@ -24,6 +27,20 @@ run: build
 ## test: every test, against real servers on free ports and real SQLite in temporary folders
 test: deps
 	$(SWIFT) test
+
+## browser-deps: headless Chromium and Selenium for the browser flow, installed only when missing
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "Installing $(BROWSER_PACKAGES) with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
+	fi
+	@python3 -c "import selenium, pytest" 2>/dev/null || python3 -m pip install -q selenium pytest
+
+## browser-test: the QA flow in headless Chromium, with and without JavaScript; screenshots in SCREENSHOT_DIR
+browser-test: deps browser-deps
+	$(SWIFT) build --product moments
+	SCREENSHOT_DIR=$(SCREENSHOT_DIR) python3 -m pytest -q Tests/Browser
+	@echo "browser screenshots: $(SCREENSHOT_DIR)"
 
 build-internal: deps
 	$(SWIFT) build -c release -Xswiftc -DINTERNAL --scratch-path .build-internal

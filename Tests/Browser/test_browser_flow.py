@@ -1,0 +1,85 @@
+"""The flows a QA engineer walks through in a browser, with JavaScript and without."""
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as condition
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait(driver, seconds=5):
+    # Open pages redraw themselves on live updates, so an element found a moment ago may be gone.
+    return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException])
+
+
+def like_button(driver, moment_id):
+    return driver.find_element(By.CSS_SELECTOR, f"#moment-{moment_id} [data-like-form] button")
+
+
+def first_unliked_moment(driver):
+    for button in driver.find_elements(By.CSS_SELECTOR, "[data-like-form] button"):
+        if button.get_attribute("aria-pressed") == "false":
+            return button.find_element(By.XPATH, "./ancestor::*[@data-moment-id]").get_attribute("data-moment-id")
+    raise AssertionError("every moment is liked already")
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_flow_with_javascript(server, browser, shoot):
+    browser.get(server + "/")
+    assert browser.title == "Moments"
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-like-form]"), "the like feature starts off"
+    shoot(browser, "1-timeline")
+
+    ActionChains(browser).key_down(Keys.CONTROL).key_down(Keys.ALT).send_keys("a").key_up(Keys.ALT).key_up(Keys.CONTROL).perform()
+    wait(browser).until(condition.url_contains("/area51"))
+    shoot(browser, "2-area51")
+
+    browser.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").click()
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").get_attribute("aria-checked") == "true")
+    browser.find_element(By.LINK_TEXT, "‹ Moments").click()
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-like-form]"))
+
+    moment = first_unliked_moment(browser)
+    browser.execute_script("window.stillTheSamePage = true")
+    like_button(browser, moment).click()
+    wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "true")
+    assert browser.execute_script("return window.stillTheSamePage") is True, "the like updated the page in place"
+    shoot(browser, "3-liked")
+
+    browser.refresh()
+    assert like_button(browser, moment).get_attribute("aria-pressed") == "true", "the like survives a reload"
+    like_button(browser, moment).click()
+    wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "false")
+
+    browser.find_element(By.CSS_SELECTOR, "[data-language-switch]").click()
+    wait(browser).until(lambda d: d.title == "朋友圈")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-CN"
+    shoot(browser, "4-chinese")
+    assert console_errors(browser) == []
+
+
+def test_flow_without_javascript_uses_the_forms(server, browser_without_javascript, shoot):
+    browser = browser_without_javascript
+    browser.get(server + "/area51")
+    browser.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").click()
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").get_attribute("aria-checked") == "true")
+    shoot(browser, "1-area51")
+
+    browser.get(server + "/")
+    moment = first_unliked_moment(browser)
+    like_button(browser, moment).click()
+    wait(browser).until(condition.url_contains(f"#moment-{moment}"))
+    assert like_button(browser, moment).get_attribute("aria-pressed") == "true"
+    shoot(browser, "2-liked")
+
+    browser.refresh()
+    assert like_button(browser, moment).get_attribute("aria-pressed") == "true"
+    like_button(browser, moment).click()
+    wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "false")
+
+    browser.find_element(By.CSS_SELECTOR, "[data-language-switch]").click()
+    wait(browser).until(lambda d: d.title == "朋友圈")
+    shoot(browser, "3-chinese")
