@@ -8,7 +8,7 @@ ARGS ?=
 BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
 SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
-.PHONY: deps browser-deps build run test browser-test build-internal build-production bench-server clean
+.PHONY: deps browser-deps build run test browser-test api-test build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
@@ -41,6 +41,11 @@ browser-test: deps browser-deps
 	$(SWIFT) build --product moments
 	SCREENSHOT_DIR=$(SCREENSHOT_DIR) python3 -m pytest -q Tests/Browser
 	@echo "browser screenshots: $(SCREENSHOT_DIR)"
+
+## api-test: schemathesis against a live server and /api/openapi.json (no 5xx, answers match)
+api-test: deps
+	$(SWIFT) build --product moments
+	scripts/check-openapi .build/debug/moments
 
 build-internal: deps
 	$(SWIFT) build -c release -Xswiftc -DINTERNAL --scratch-path .build-internal

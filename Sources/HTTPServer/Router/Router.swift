@@ -47,6 +47,11 @@ public struct Router: Sendable {
         middlewares.append(middleware)
     }
 
+    /// The method and pattern of every route, for documents that must list them (OpenAPI).
+    public var routeList: [(method: HTTPMethod, pattern: String)] {
+        routes.map { ($0.method, $0.pattern.description) }
+    }
+
     /// Answers `request`; never throws: errors become the error renderer's answer.
     public func respond(to request: Request) async -> Response {
         let chain = middlewares.reversed().reduce(dispatch) { next, middleware in

@@ -1,0 +1,31 @@
+import BFF
+import Foundation
+import HTTPServer
+import Testing
+import TestSupport
+
+/// `/api/openapi.json` stays true: every JSON route is documented with its methods, and the
+/// document names no route the server does not have.
+@Suite struct OpenAPIDocumentTests {
+    /// Routes that answer HTML or a stream, which the document leaves out.
+    static let pageRoutes: Set<String> = ["/", "/events", "/moments/{id}/like", "/area51", "/area51/designkit",
+                                          "/area51/toggles/{name}", "/area51/actions/{id}", "/css/designkit.css"]
+
+    @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
+        let bff = try FakeBFF()
+        let dashboard = try await Dashboard.start(bff: bff)
+        var router = try dashboard.application.makeRouter()
+        try EmbeddedBFF(dataDirectory: Dashboard.temporaryDirectory()).register(on: &router)
+        let routes = Set(router.routeList.filter { !Self.pageRoutes.contains($0.pattern) }.map { "\($0.method) \($0.pattern)" })
+
+        let document = try await dashboard.json("/api/openapi.json").object
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
+
+        #expect(document["openapi"] as? String == "3.1.0")
+        #expect(routes.subtracting(documented).isEmpty, "routes missing from the document: \(routes.subtracting(documented).sorted())")
+        #expect(documented.subtracting(routes).isEmpty, "documented but not served: \(documented.subtracting(routes).sorted())")
+        await dashboard.stop()
+        await bff.stop()
+    }
+}
