@@ -18,6 +18,22 @@ import TestSupport
         return try TestServer(router: router) { $0.maxBodySize = 1024 }
     }
 
+    @Test func routeWithItsOwnCap_refusesLargerBodies413_andServerCapStillApplies() async throws {
+        let counter = CallCounter()
+        var router = Router()
+        router.post("/small", maxBodySize: 10) { request in
+            counter.calls.withLock { $0 += 1 }
+            return .text("got \(request.body.count)")
+        }
+        let server = try TestServer(router: router) { $0.maxBodySize = 1024 }
+        #expect(try await server.send("POST", "/small", body: Data(repeating: 65, count: 10)).status == 200)
+        let (status, _, body) = try await server.send("POST", "/small", body: Data(repeating: 65, count: 11))
+        #expect(status == 413)
+        #expect(String(decoding: body, as: UTF8.self).contains("limited to 10 bytes"))
+        #expect(counter.calls.withLock { $0 } == 1)
+        await server.stop()
+    }
+
     @Test func bodyWithinCap_reachesHandler() async throws {
         let counter = CallCounter()
         let server = try makeServer(counter: counter)

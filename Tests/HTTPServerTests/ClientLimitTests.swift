@@ -42,6 +42,22 @@ import TestSupport
         await server.stop()
     }
 
+    @Test func connectionsBeyondTheLimit_areClosed_andServedAgainOnceOthersLeave() async throws {
+        var router = Router()
+        router.get("/hello") { _ in .text("hello") }
+        let server = try TestServer(router: router) { $0.connectionLimit = 4 }
+        let held = try (0..<4).map { _ in try RawConnection(port: server.port) }
+        try await Task.sleep(for: .milliseconds(100))
+        let extra = try RawConnection(port: server.port)
+        extra.write(Data("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        #expect(!extra.read(until: "hello", timeout: 1).contains("200 OK"), "the fifth connection is not served")
+        extra.close()
+        held.forEach { $0.close() }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await server.send("GET", "/hello").status == 200)
+        await server.stop()
+    }
+
     @Test func overlongURL_isRefusedWith414() async throws {
         let server = try makeServer()
         let answer = try await server.raw("GET /hello?\(String(repeating: "q", count: 40_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")

@@ -98,6 +98,20 @@ import TestSupport
         await bff.stop()
     }
 
+    @Test(arguments: ["/api/toggles/isLikeButtonForMomentEnabled", "/api/moments/m1/like"])
+    func bodyOverTheRoutesOwnCap_isRefused413_andChangesNothing(path: String) async throws {
+        let bff = try FakeBFF()
+        let dashboard = try await Dashboard.start(bff: bff)
+        let body = #"{"isOn": true, "isLiked": true, "padding": ""# + String(repeating: "x", count: 2048) + #""}"#
+        let answer = try await dashboard.send("PUT", path, contentType: "application/json", body: body)
+        #expect(answer.status == 413)
+        #expect(answer.text.contains("payload_too_large"))
+        #expect(!likeFeatureIsOn(dashboard))
+        #expect(bff.likerIDs(of: "m1").isEmpty)
+        await dashboard.stop()
+        await bff.stop()
+    }
+
     @Test func everyAnswer_carriesTheSecurityHeaders() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)

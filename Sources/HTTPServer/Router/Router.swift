@@ -17,6 +17,7 @@ public struct Router: Sendable {
     struct Route: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
+        let maxBodySize: Int?
         let handler: Handler
     }
 
@@ -32,14 +33,19 @@ public struct Router: Sendable {
         self.logger = logger
     }
 
-    /// Adds a route for `method` and `pattern`.
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, use handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    /// Adds a route for `method` and `pattern`. `maxBodySize` caps this route's bodies below the
+    /// server's cap (413 beyond it, the handler never called).
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize, handler: handler))
     }
 
     public mutating func get(_ pattern: String, use handler: @escaping Handler) { on(.get, pattern, use: handler) }
-    public mutating func post(_ pattern: String, use handler: @escaping Handler) { on(.post, pattern, use: handler) }
-    public mutating func put(_ pattern: String, use handler: @escaping Handler) { on(.put, pattern, use: handler) }
+    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
+        on(.post, pattern, maxBodySize: maxBodySize, use: handler)
+    }
+    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
+        on(.put, pattern, maxBodySize: maxBodySize, use: handler)
+    }
     public mutating func delete(_ pattern: String, use handler: @escaping Handler) { on(.delete, pattern, use: handler) }
 
     /// Adds a middleware; the first added is the outermost.
@@ -83,6 +89,10 @@ public struct Router: Sendable {
             for route in routes {
                 guard let parameters = route.pattern.match(request.path) else { continue }
                 if route.method == request.method || (request.method == .head && route.method == .get) {
+                    if let limit = route.maxBodySize, request.body.count > limit {
+                        throw HTTPError(.payloadTooLarge, code: "payload_too_large",
+                                        message: "Bodies sent to \(route.pattern) are limited to \(limit) bytes.")
+                    }
                     var request = request
                     request.parameters = parameters
                     return try await route.handler(request)

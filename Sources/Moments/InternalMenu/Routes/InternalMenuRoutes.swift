@@ -6,6 +6,9 @@ import HTTPServer
 /// tools. Registered only in debug and internal builds: in production every path here is an
 /// unknown path, answered 404 like any other.
 public struct InternalMenuRoutes: Sendable {
+    /// Toggle writes and tool runs carry a few bytes at most.
+    static let maxBodySize = 1024
+
     private let dependencies: AppDependencies
     private let pages: PageRenderer
 
@@ -27,7 +30,7 @@ public struct InternalMenuRoutes: Sendable {
             return try pages.page("area51", content: context, for: request, options: .init(title: l10n["area51"], bodyClass: "area51"))
         }
         router.get("/api/area51") { request in try .json(try await viewModel(request.l10n)) }
-        router.post("/area51/toggles/{name}") { request in
+        router.post("/area51/toggles/{name}", maxBodySize: Self.maxBodySize) { request in
             let name = request.parameters["name"] ?? ""
             guard let isOn = request.formFields["isOn"].flatMap(Bool.init) else {
                 throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isOn=true or isOn=false.")
@@ -35,7 +38,7 @@ public struct InternalMenuRoutes: Sendable {
             try ToggleRoutes.item(named: name, dependencies: dependencies, l10n: request.l10n).toggle(isOn: isOn, source: .page)
             return .seeOther("/area51#toggle-\(name)")
         }
-        router.post("/area51/actions/{id}") { request in
+        router.post("/area51/actions/{id}", maxBodySize: Self.maxBodySize) { request in
             let result = try await perform(request)
             if result.terminatesProcess {
                 let heading = request.l10n["action.crash-app"]
@@ -44,7 +47,7 @@ public struct InternalMenuRoutes: Sendable {
             }
             return .seeOther("/area51?done=\(result.action)")
         }
-        router.post("/api/area51/actions/{id}") { request in
+        router.post("/api/area51/actions/{id}", maxBodySize: Self.maxBodySize) { request in
             let result = try await perform(request)
             return try .json(result, status: result.terminatesProcess ? .accepted : .ok)
         }

@@ -37,7 +37,7 @@ public struct ToggleRoutes: Sendable {
         router.get("/api/toggles") { _ in
             try .json(ToggleList(toggles: toggles, audit: try dependencies.internalTogglesDataStore.audit()))
         }
-        router.put("/api/toggles/{name}") { request in
+        router.put("/api/toggles/{name}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             let name = request.parameters["name"] ?? ""
             let item = try Self.item(named: name, dependencies: dependencies, l10n: request.l10n)
             guard request.contentType == "application/json" else {

@@ -26,7 +26,7 @@ public struct TimelineRoutes: Sendable {
             if viewModel.hasError { response.status = .serviceUnavailable }
             return response
         }
-        router.post("/moments/{id}/like") { request in
+        router.post("/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
             guard let isLiked = request.formFields["isLiked"].flatMap(Bool.init) else {
                 throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isLiked=true or isLiked=false.")
             }
@@ -38,11 +38,14 @@ public struct TimelineRoutes: Sendable {
             }
             return .seeOther("/#moment-\(item.momentID)")
         }
-        router.put("/api/moments/{id}/like") { request in
+        router.put("/api/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
             let body = try LikeRequestBody.decode(request)
             return try .json(try await updateLike(request, isLiked: body.isLiked))
         }
     }
+
+    /// A like is a few bytes; anything near this is not a like.
+    static let maxBodySize = 1024
 
     private var templateSet: TemplateRenderer.TemplateSet {
         dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isNewTimelineLayoutEnabled) ? .cards : .classic
