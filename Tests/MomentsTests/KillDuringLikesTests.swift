@@ -63,7 +63,7 @@ import FoundationNetworking
         process.arguments = ["sqlite3", file.path, "PRAGMA integrity_check;"]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ServerProcess.launch(process)
         process.waitUntilExit()
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }

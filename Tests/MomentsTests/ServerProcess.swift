@@ -9,6 +9,15 @@ final class ServerProcess: @unchecked Sendable {
     let url: URL
     private let output = Pipe()
 
+    /// Foundation's `Process.run` is not safe to call from two threads at once on Linux (seen:
+    /// a crash copying memory inside it while tests ran in parallel), so launches take turns.
+    static let launchLock = NSLock()
+
+    /// Starts `process` while no other test is starting one.
+    static func launch(_ process: Process) throws {
+        try launchLock.withLock { try process.run() }
+    }
+
     /// The binary SwiftPM built beside the test bundle.
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("moments")
@@ -21,7 +30,7 @@ final class ServerProcess: @unchecked Sendable {
                              "--templates-dir", Dashboard.repository.appendingPathComponent("templates").path] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try Self.launch(process)
         // The first line names the URL to open.
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {

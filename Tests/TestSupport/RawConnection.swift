@@ -54,7 +54,7 @@ public struct RawConnection: Sendable {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadline = Date().addingTimeInterval(timeout)
-        var wait = timeval(tv_sec: 0, tv_usec: 100_000)
+        var wait = timeval(tv_sec: 0, tv_usec: 10_000)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         while Date() < deadline, !String(decoding: received, as: UTF8.self).contains(marker) {
             let count = recv(descriptor, &buffer, buffer.count, 0)

@@ -12,6 +12,7 @@ public protocol TrackingRepoType: Sendable {
     func trackAction(_ event: any TrackingEvent)
 }
 
+/// The seed's `TrackingRepo`: every event to every provider.
 public struct TrackingRepo: TrackingRepoType {
     private let providers: [any TrackingProvider]
 
