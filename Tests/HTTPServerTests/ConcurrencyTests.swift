@@ -13,9 +13,15 @@ import TestSupport
 
     @Test func slowHandler_doesNotDelayOtherRequests_evenOnOneWorkerThread() async throws {
         let slowFinished = Flag()
+        let released = Flag()
         var router = Router()
+        // Awaits at least a second, and then until the test has seen the 50 fast answers (at
+        // most 20 s): a loaded test machine cannot make the fast ones look late.
         router.get("/slow") { _ in
             try await Task.sleep(for: .seconds(1))
+            for _ in 0..<1900 where !released.isSet {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             slowFinished.set()
             return .text("slow")
         }
@@ -32,6 +38,7 @@ import TestSupport
         }
         #expect(statuses == Array(repeating: 200, count: 50))
         #expect(!slowFinished.isSet, "all 50 fast requests finished while the slow one was still waiting")
+        released.set()
         #expect(try await slow.status == 200)
         #expect(slowFinished.isSet)
         await server.stop()

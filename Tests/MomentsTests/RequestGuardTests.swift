@@ -112,6 +112,20 @@ import TestSupport
         await bff.stop()
     }
 
+    @Test func unknownPage_answers404InTheLayout_inTheReadersLanguage_andJSONUnderAPI() async throws {
+        let bff = try FakeBFF()
+        let dashboard = try await Dashboard.start(bff: bff)
+        let page = try await dashboard.get("/nope", headers: ["Accept-Language": "zh-CN"])
+        #expect(page.status == 404)
+        #expect(page.text.contains("页面不存在") && page.text.contains("/nope 没有内容。"))
+        #expect(page.text.contains("<link rel=\"stylesheet\" href=\"/css/app.css\">"), "drawn in the layout")
+        let json = try await dashboard.get("/api/nope")
+        #expect(json.status == 404)
+        #expect(json.text == #"{"error":{"code":"not_found","message":"There is nothing at /api/nope."}}"#)
+        await dashboard.stop()
+        await bff.stop()
+    }
+
     @Test func everyAnswer_carriesTheSecurityHeaders() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)

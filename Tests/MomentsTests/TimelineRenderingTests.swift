@@ -44,6 +44,18 @@ import TestSupport
         await bff.stop()
     }
 
+    @Test func noMoments_showsTheProfileAndTheLocalizedEmptyState() async throws {
+        let bff = try FakeBFF(moments: [])
+        let dashboard = try await Dashboard.start(bff: bff)
+        let page = try await dashboard.get("/", headers: ["Accept-Language": "zh-CN"])
+        #expect(page.status == 200)
+        #expect(page.text.contains("还没有朋友圈"))
+        #expect(page.text.contains("class=\"profile\""))
+        #expect(try await dashboard.json("/api/timeline").object["hasContent"] as? Bool == false)
+        await dashboard.stop()
+        await bff.stop()
+    }
+
     @Test func acceptLanguageChinese_localizesPageAndRelativeDates_andLangOverrides() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)

@@ -46,12 +46,15 @@ public struct ListSection: Encodable, Sendable {
 /// there is anything to show or an error, and reports that it was seen.
 public protocol ListViewModel: Sendable {
     var listItems: [ListSection] { get }
+    /// Whether there is anything to show; without it the view shows the empty state.
+    var hasContent: Bool { get }
     var hasError: Bool { get }
     mutating func loadItems() async
     func trackScreenviews()
 }
 
 extension ListViewModel {
+    /// By default: any item at all.
     public var hasContent: Bool {
         listItems.contains { !$0.items.isEmpty }
     }

@@ -152,15 +152,15 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, lets requests in flight finish for up to `gracePeriod`, then stops.
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
-        let (daemon, streams) = state.withLock { state in
+        let daemon = state.withLock { state in
             defer { state.daemon = nil }
             state.deadlineWatch?.cancel()
-            return (state.daemon, Array(state.streams.values))
+            return state.daemon
         }
         guard let daemon else { return }
         let listenSocket = MHD_quiesce_daemon(daemon.pointer)
         if listenSocket >= 0 { close(listenSocket) }
-        for stream in streams { stream.finish() }
+        finishStreams()
         await waitForRequests(until: .now + gracePeriod)
         let abandoned = state.withLock { Array($0.requests.values) }
         if !abandoned.isEmpty {
@@ -169,9 +169,26 @@ public final class HTTPServer: Sendable {
             logger.warning("stopping with requests still in flight", metadata: ["count": "\(abandoned.count)"])
             let answer = Response.text("503 Service Unavailable: the server is stopping.\n", status: .serviceUnavailable)
             for context in abandoned { context.complete(with: answer) }
+            finishStreams()
             await waitForRequests(until: .now + .seconds(2))
         }
+        guard !hasSuspendedConnections else {
+            // Leaving the daemon running is better than the abort libmicrohttpd would make of it.
+            logger.error("not stopping libmicrohttpd: a connection is still suspended")
+            return
+        }
         MHD_stop_daemon(daemon.pointer)
+    }
+
+    /// Ends every open stream, including those opened while stopping.
+    private func finishStreams() {
+        for stream in state.withLock({ Array($0.streams.values) }) { stream.finish() }
+    }
+
+    private var hasSuspendedConnections: Bool {
+        state.withLock { state in
+            state.requests.values.contains { $0.isSuspended } || state.streams.values.contains { $0.isSuspended }
+        }
     }
 
     private func waitForRequests(until deadline: ContinuousClock.Instant) async {

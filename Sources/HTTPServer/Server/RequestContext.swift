@@ -40,6 +40,9 @@ final class RequestContext: Sendable {
 
     var bodyTooLarge: Bool { state.withLock { $0.bodyTooLarge } }
 
+    /// Whether the connection sleeps waiting for this request's answer.
+    var isSuspended: Bool { state.withLock { $0.suspended } }
+
     /// Every upload byte seen, kept or dropped.
     var bytesReceived: Int { state.withLock { $0.bytesReceived } }
 

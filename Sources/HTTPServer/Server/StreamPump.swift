@@ -34,6 +34,9 @@ final class StreamPump: ResponseStreamSink {
 
     var isOpen: Bool { state.withLock { !$0.closed && !$0.finished } }
 
+    /// Whether the connection sleeps waiting for bytes to send.
+    var isSuspended: Bool { state.withLock { $0.suspended } }
+
     func enqueue(_ data: Data) -> Bool {
         state.withLock { state in
             guard !state.closed, !state.finished else { return false }

@@ -21,7 +21,9 @@ public enum AppErrorRenderer {
             }
             let l10n = request.l10n
             let title = error.status == .notFound ? l10n["notFoundTitle"] : l10n["errorPageTitle"]
-            let content: [String: Any] = ["status": error.status.code, "heading": title, "message": error.message]
+            // The router's own 404 is said in the reader's language; other messages come from handlers.
+            let message = error.code == "not_found" ? String(format: l10n["notFoundMessage"], request.path) : error.message
+            let content: [String: Any] = ["status": error.status.code, "heading": title, "message": message]
             return (try? pages.page("error", content: content, for: request, options: .init(title: title, status: error.status)))
                 ?? .text("\(error.status): \(error.message)\n", status: error.status)
         }

@@ -61,6 +61,11 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         momentsDetails.map { [ListSection(items: items(from: $0))] } ?? []
     }
 
+    /// Whether there is a moment to show: the profile header alone is the empty state.
+    public var hasContent: Bool {
+        momentsDetails.map { !$0.moments.isEmpty } ?? false
+    }
+
     /// Names everything the encoded form depends on, for reusing what was drawn from it:
     /// the data, the like feature, the notice, and the minute relative dates are counted in.
     public var cacheKey: String {
