@@ -35,6 +35,7 @@ let package = Package(
         .target(
             name: "Foundations",
             dependencies: [
+                "HTTPServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),

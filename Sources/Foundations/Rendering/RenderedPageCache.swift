@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// Pages drawn once and served again while nothing they show has changed.
@@ -6,27 +7,29 @@ import Synchronization
 /// The caller names a page by everything it depends on (language, toggles, data version, the
 /// minute relative dates depend on); a page drawn for one key is reused for that key. Per-client
 /// values (the CSRF token) are drawn as `RenderedPageCache.placeholder` and filled in per request,
-/// which costs a copy instead of a render.
+/// which costs a few bytes instead of a render.
 public final class RenderedPageCache: Sendable {
     /// What templates receive in place of a per-client value.
     public static let placeholder = "__MOMENTS_PER_CLIENT_VALUE__"
 
     /// A drawn page, split around its placeholders.
     public struct Page: Sendable {
-        let pieces: [Data]
+        let pieces: [SharedBytes]
         /// Identifies this drawing: equal keys, equal bytes (before the per-client value).
         public let version: String
 
-        /// The page with `value` where the placeholders were.
-        public func filled(with value: String) -> Data {
-            guard pieces.count > 1 else { return pieces.first ?? Data() }
-            let separator = Data(value.utf8)
-            var data = Data(capacity: pieces.reduce(0) { $0 + $1.count } + separator.count * (pieces.count - 1))
-            for (index, piece) in pieces.enumerated() {
-                if index > 0 { data.append(separator) }
-                data.append(piece)
+        /// The page with `value` where the placeholders were: the drawn pieces are shared,
+        /// only `value` is new.
+        public func filled(with value: String) -> [SharedBytes] {
+            guard pieces.count > 1 else { return pieces }
+            let separator = SharedBytes(value)
+            var filled = [pieces[0]]
+            filled.reserveCapacity(pieces.count * 2 - 1)
+            for piece in pieces.dropFirst() {
+                filled.append(separator)
+                filled.append(piece)
             }
-            return data
+            return filled
         }
     }
 
@@ -43,7 +46,7 @@ public final class RenderedPageCache: Sendable {
     public func page(for key: String, render: () throws -> String) rethrows -> Page {
         if let page = pages.withLock({ $0[key] }) { return page }
         let html = try render()
-        let pieces = html.components(separatedBy: Self.placeholder).map { Data($0.utf8) }
+        let pieces = html.components(separatedBy: Self.placeholder).map(SharedBytes.init)
         let page = Page(pieces: pieces, version: String(UInt64(bitPattern: Int64(key.hashValue)), radix: 36))
         pages.withLock { pages in
             if pages.count >= capacity { pages.removeAll() }

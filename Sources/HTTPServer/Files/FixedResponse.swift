@@ -1,16 +1,23 @@
 import Foundation
 
 /// A body that does not change between requests (a file, a generated stylesheet), answered
-/// with its `ETag` and a 304 when the client already has it.
+/// with its `ETag` and a 304 when the client already has it. The bytes are shared by every
+/// answer, never copied.
 public struct FixedResponse: Sendable {
-    public let data: Data
+    public let pieces: [SharedBytes]
     public let etag: String
     public let headers: HTTPHeaders
 
     public init(data: Data, contentType: String, etag: String? = nil, cacheControl: String = "no-cache") {
-        self.data = data
-        self.etag = etag ?? FixedResponse.etag(of: data)
-        headers = ["Content-Type": contentType, "Cache-Control": cacheControl, "ETag": self.etag]
+        self.init(pieces: [SharedBytes(data)], contentType: contentType, etag: etag ?? FixedResponse.etag(of: data),
+                  cacheControl: cacheControl)
+    }
+
+    /// A body sent as `pieces` one after another, versioned by `etag`.
+    public init(pieces: [SharedBytes], contentType: String, etag: String, cacheControl: String = "no-cache") {
+        self.pieces = pieces
+        self.etag = etag
+        headers = ["Content-Type": contentType, "Cache-Control": cacheControl, "ETag": etag]
     }
 
     /// 304 with no body when `If-None-Match` names this version, else 200 with the body.
@@ -21,7 +28,7 @@ public struct FixedResponse: Sendable {
             headers.remove("Content-Type")
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, data: data)
+        return Response(status: .ok, headers: headers, body: .shared(pieces))
     }
 
     /// A strong validator from the bytes (FNV-1a, 64 bits): equal bodies, equal tags.

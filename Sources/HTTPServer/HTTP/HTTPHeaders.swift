@@ -13,8 +13,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// The first value of the field `name`, ignoring case.
     public subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return fields.first { $0.name.lowercased() == lowered }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// Replaces every field called `name` with one field of `value`.
@@ -30,8 +29,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Removes every field called `name`.
     public mutating func remove(_ name: String) {
-        let lowered = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == lowered }
+        fields.removeAll { Self.sameName($0.name, name) }
+    }
+
+    /// Whether two field names are equal ignoring ASCII case (field names are ASCII tokens),
+    /// compared without building lowercased copies.
+    private static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lowered($0) == lowered($1) }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {

@@ -9,6 +9,8 @@ public struct Response: Sendable {
     /// The bytes sent after the headers.
     public enum Body: Sendable {
         case data(Data)
+        /// Shared pieces sent one after another, never copied (`SharedBytes`).
+        case shared([SharedBytes])
         /// Produced while the connection stays open, for server-sent events.
         case stream(ResponseStream)
     }
@@ -48,7 +50,10 @@ public struct Response: Sendable {
 
     /// The body's bytes when it is held in memory.
     public var bodyData: Data? {
-        if case .data(let data) = body { return data }
-        return nil
+        switch body {
+        case .data(let data): data
+        case .shared(let pieces): pieces.reduce(into: Data()) { $0.append(contentsOf: $1.buffer) }
+        case .stream: nil
+        }
     }
 }

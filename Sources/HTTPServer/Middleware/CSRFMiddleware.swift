@@ -32,9 +32,18 @@ public struct CSRFMiddleware: Middleware {
         return response
     }
 
+    /// 32 random bytes from the kernel (`arc4random_buf`, one `getrandom` call), as hex.
     private static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in String(generator.next(), radix: 16) }.joined()
+        var bytes = [UInt8](repeating: 0, count: 32)
+        bytes.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
+            for (index, byte) in bytes.enumerated() {
+                hex[2 * index] = digits[Int(byte >> 4)]
+                hex[2 * index + 1] = digits[Int(byte & 0x0f)]
+            }
+            return bytes.count * 2
+        }
     }
 }
 

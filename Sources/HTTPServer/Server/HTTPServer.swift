@@ -272,6 +272,8 @@ public final class HTTPServer: Sendable {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                                 MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
+        case .shared(let pieces):
+            mhdResponse = makeSharedResponse(pieces)
         case .stream(let stream):
             mhdResponse = makeStreamingResponse(stream, connection: connection)
         }
@@ -283,6 +285,16 @@ public final class HTTPServer: Sendable {
         let duration = ContinuousClock.now - context.started
         logger.info("\(method.map { String(cString: $0) } ?? "?") \(url.map { String(cString: $0) } ?? "?") \(response.status.code) \(duration.milliseconds)ms")
         return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
+    }
+
+    /// A response that points at `pieces` and holds them until libmicrohttpd is done sending.
+    private func makeSharedResponse(_ pieces: [SharedBytes]) -> OpaquePointer? {
+        let vectors = pieces.map { MHD_IoVec(iov_base: $0.buffer.baseAddress, iov_len: $0.count) }
+        return MHD_create_response_from_iovec(
+            vectors, UInt32(vectors.count),
+            { cls in Unmanaged<SharedPieces>.fromOpaque(cls!).release() },
+            Unmanaged.passRetained(SharedPieces(pieces)).toOpaque()
+        )
     }
 
     private func makeStreamingResponse(_ stream: ResponseStream, connection: ConnectionHandle) -> OpaquePointer? {
@@ -306,6 +318,15 @@ public final class HTTPServer: Sendable {
         )
         pump.start(stream)
         return response
+    }
+}
+
+/// Keeps the pieces of one shared response alive while libmicrohttpd points at them.
+private final class SharedPieces: Sendable {
+    let pieces: [SharedBytes]
+
+    init(_ pieces: [SharedBytes]) {
+        self.pieces = pieces
     }
 }
 
