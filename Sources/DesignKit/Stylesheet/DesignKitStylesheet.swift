@@ -54,6 +54,7 @@ public enum DesignKitStylesheet {
         .dk-favorite-button:hover { background: var(--color-secondary-background); }
         .dk-favorite-button:active { transform: scale(.92); }
         .dk-favorite-button:focus-visible { outline: 2px solid var(--color-accent); outline-offset: 2px; }
+        .dk-icon-symbols { position: absolute; width: 0; height: 0; overflow: hidden; }
         .dk-favorite-icon { width: 22px; height: 22px; fill: none; stroke: currentColor; stroke-width: 1.8; stroke-linejoin: round; }
         .dk-favorite-button[aria-pressed="true"] .dk-favorite-icon { fill: currentColor; }
         .dk-favorite-button--heart[aria-pressed="true"] { color: var(--color-heart); }

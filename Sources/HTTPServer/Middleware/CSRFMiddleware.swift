@@ -32,9 +32,9 @@ public struct CSRFMiddleware: Middleware {
         return response
     }
 
-    /// 32 random bytes from the kernel (`arc4random_buf`, one `getrandom` call), as hex.
+    /// 128 random bits from the kernel (`arc4random_buf`, one `getrandom` call), as hex.
     private static func newToken() -> String {
-        var bytes = [UInt8](repeating: 0, count: 32)
+        var bytes = [UInt8](repeating: 0, count: 16)
         bytes.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
         let digits = Array("0123456789abcdef".utf8)
         return String(unsafeUninitializedCapacity: bytes.count * 2) { hex in

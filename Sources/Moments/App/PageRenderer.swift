@@ -92,6 +92,7 @@ public struct PageRenderer: Sendable {
             "avatarClass": Avatar.cssClasses(isRoundedAvatar ? .round : .roundedSquare),
             "likeStyle": likeButtonStyle.rawValue,
             "likeIcon": FavoriteButton.icon(likeButtonStyle),
+            "iconSymbols": FavoriteButton.symbols,
         ]
     }
 }
