@@ -51,19 +51,51 @@ document.addEventListener("click", (event) => {
   }
 });
 
+// Older moments: the next page's moments are added below, and its link replaces this one.
+async function loadMore(link) {
+  link.setAttribute("aria-busy", "true");
+  try {
+    const response = await fetch(link.href, { headers: { "Accept": "text/html" } });
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    const next = new DOMParser().parseFromString(await response.text(), "text/html");
+    document.querySelector(".list")?.append(...next.querySelectorAll(".list > [data-moment-id]"));
+    const nextLink = next.querySelector("[data-more]");
+    if (nextLink) link.replaceWith(nextLink); else link.remove();
+  } catch (error) {
+    showToast(String(error));
+    link.removeAttribute("aria-busy");
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("[data-more]");
+  if (!link) return;
+  event.preventDefault();
+  loadMore(link);
+});
+
 // Live updates: when a toggle or a like changes anywhere, redraw this page's content from the
-// server, keeping the scroll position. Pages without a live region do not listen.
+// server, keeping the scroll position. Once older moments were added below, only the moments
+// the server's page has are swapped, so the added ones stay. Pages without a live region do
+// not listen.
 async function redraw() {
   const response = await fetch(location.href, { headers: { "Accept": "text/html" } });
   if (!response.ok) return;
   const next = new DOMParser().parseFromString(await response.text(), "text/html");
   const current = document.querySelector(".app");
   const replacement = next.querySelector(".app");
-  if (current && replacement) {
-    const scroll = window.scrollY;
-    current.replaceWith(replacement);
-    window.scrollTo(0, scroll);
+  if (!current || !replacement) return;
+  const added = current.querySelectorAll(".list > [data-moment-id]").length >
+    replacement.querySelectorAll(".list > [data-moment-id]").length;
+  if (added) {
+    for (const moment of replacement.querySelectorAll(".list > [data-moment-id]")) {
+      current.querySelector(`[data-moment-id="${CSS.escape(moment.dataset.momentId)}"]`)?.replaceWith(moment);
+    }
+    return;
   }
+  const scroll = window.scrollY;
+  current.replaceWith(replacement);
+  window.scrollTo(0, scroll);
 }
 
 if (document.querySelector("[data-live], .list") && "EventSource" in window) {

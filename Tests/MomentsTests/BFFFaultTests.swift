@@ -48,7 +48,7 @@ import TestSupport
         #expect(error?["message"]?.contains("Nothing was changed") == true)
         let after = try await dashboard.json("/api/timeline").object.momentItems
         #expect(after.map { $0["isLiked"] as? Bool } == saved.map { $0["isLiked"] as? Bool })
-        #expect(dashboard.dependencies.momentsRepo.momentsDetails?.moments.first { $0.id == "m1" }?.isLiked == false)
+        #expect(try await dashboard.dependencies.momentsRepo.moment(id: "m1", userID: "0").isLiked == false)
         await dashboard.stop()
         await bff.stop()
     }

@@ -48,6 +48,7 @@ public final class FakeBFF: Sendable {
         var moments: [Moment]
         var received: [[String: Any]] = []
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
+        var paginates = true
 
         init(moments: [Moment]) {
             self.moments = moments
@@ -105,6 +106,12 @@ public final class FakeBFF: Sendable {
         state.lock.withLock { state.behavior = behavior }
     }
 
+    /// Makes the fake a BFF of DESIGN.md's schema alone: documents that pass `first` or
+    /// `after` fail validation, as a GraphQL server refuses unknown arguments.
+    public func refusePagination() {
+        state.lock.withLock { state.paginates = false }
+    }
+
     public func setRemoteConfig(_ config: [String: Any]) {
         state.lock.withLock { state.remoteConfig = config }
     }
@@ -125,6 +132,20 @@ public final class FakeBFF: Sendable {
         if body["operationName"] as? String == "bffHealth" {
             return ["data": ["__typename": "Query"]]
         }
+        let query = body["query"] as? String ?? ""
+        if !state.paginates, query.contains("first:") || query.contains("after:") {
+            return ["errors": [["message": #"Unknown argument "first" on field "getMomentsDetailsByUserID"."#]]]
+        }
+        var page = state.moments
+        if let after = variables["after"] as? String {
+            guard let index = page.firstIndex(where: { $0.id == after }) else {
+                return ["data": NSNull(), "errors": [["message": "Unknown moment \(after)"]]]
+            }
+            page = Array(page[(index + 1)...])
+        }
+        if let first = variables["first"] as? Int {
+            page = Array(page.prefix(first))
+        }
         if body["operationName"] as? String == "updateMomentLike" {
             let momentID = variables["momentID"] as? String ?? ""
             guard let index = state.moments.firstIndex(where: { $0.id == momentID }) else {
@@ -134,9 +155,10 @@ public final class FakeBFF: Sendable {
             if variables["isLiked"] as? Bool == true {
                 state.moments[index].likerIDs.insert(userID, at: 0)
             }
-            return ["data": ["updateMomentLike": details(state.moments, userID: userID, withLikes: withLikes)]]
+            page = page.map { moment in state.moments.first { $0.id == moment.id } ?? moment }
+            return ["data": ["updateMomentLike": details(page, userID: userID, withLikes: withLikes)]]
         }
-        return ["data": ["getMomentsDetailsByUserID": details(state.moments, userID: userID, withLikes: withLikes)]]
+        return ["data": ["getMomentsDetailsByUserID": details(page, userID: userID, withLikes: withLikes)]]
     }
 
     private static func details(_ moments: [Moment], userID: String, withLikes: Bool) -> [String: Any] {

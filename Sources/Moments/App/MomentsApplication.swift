@@ -47,9 +47,11 @@ public struct MomentsApplication: Sendable {
         await remoteToggles.refresh()
         let requestLog = GraphQLRequestLog()
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: requestLog)
+        let pagination = BFFPagination()
         let momentsRepo = MomentsRepo(
-            getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalToggles),
-            updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession),
+            getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalToggles,
+                                                         pagination: pagination),
+            updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession, pagination: pagination),
             persistentDataStore: PersistentDataStore(database: database),
             togglesDataStore: internalToggles
         )

@@ -2,13 +2,17 @@ import Foundation
 import Foundations
 import Synchronization
 
-/// What the timeline shows: the latest details and whether they are fresh from the BFF.
+/// What the timeline shows of one page: its moments, whether they are fresh from the BFF, and
+/// where the next page starts.
 public struct MomentsSnapshot: Sendable {
+    /// The profile and the page's moments.
     public let momentsDetails: MomentsDetails
-    /// Changes whenever the details do, so what was drawn from them can be reused until then.
+    /// Changes whenever the page does, so what was drawn from it can be reused until then.
     public let version: Int
     /// Set when the BFF could not answer and these are the saved details.
     public let staleBecause: APISessionError?
+    /// The id of the page's last moment when older moments follow: the next page's `after`.
+    public let nextCursor: String?
 }
 
 /// A like or unlike the BFF accepted, for pages that stay open.
@@ -22,51 +26,75 @@ public struct LikeChange: Encodable, Sendable, Equatable {
 public enum MomentsRepoError: Error, Equatable, Sendable {
     /// The BFF could not answer and nothing was saved before.
     case unavailable(APISessionError)
+    /// No moment of the timeline has this id (a liked moment or a page's `after`).
+    case unknownMoment(String)
 }
 
-/// The timeline's repository, as in the seed: reads and writes through the BFF sessions,
-/// saves every good answer, and serves the saved answer when the BFF is slow or down.
+/// The timeline's repository, as in the seed: reads and writes through the BFF sessions, a
+/// page at a time, keeps the pages it read, saves the newest page for offline use, and serves
+/// what it has when the BFF is slow or down.
 public protocol MomentsRepoType: Sendable {
-    /// The latest details any call produced; new ones are sent to `momentsDetailsUpdates`.
-    var momentsDetails: MomentsDetails? { get }
-    var momentsDetailsUpdates: Broadcaster<MomentsDetails> { get }
     /// Every like change the BFF accepted.
     var likeChanges: Broadcaster<LikeChange> { get }
-    func getMoments(userID: String, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot
-    func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails
-    /// Forgets the saved timeline (Area 51's Clear Cache).
+    func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot
+    /// The moment `momentID` as `userID` sees it, from a page already read or else from the BFF.
+    func moment(id momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment
+    /// Changes `userID`'s like of `momentID` and answers the moment after the change.
+    func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment
+    /// Forgets every page read and the saved one (Area 51's Clear Cache).
     func clearSaved() throws
 }
 
 public final class MomentsRepo: MomentsRepoType {
-    private struct Latest {
-        var userID: String
+    /// A page as asked for: whose, which part, and with likes or not.
+    private struct PageKey: Hashable {
+        let userID: String
+        let page: MomentsPage
+        let withLikes: Bool
+    }
+
+    private struct CachedPage {
         var version: Int
         var details: MomentsDetails
+        var hasMore: Bool
         var fetchedAt: ContinuousClock.Instant
-        var withLikes: Bool
-        /// Set when the last try to refresh these failed.
+        /// Set when the last try to refresh it failed.
         var staleBecause: APISessionError?
+
+        var snapshot: MomentsSnapshot {
+            MomentsSnapshot(momentsDetails: details, version: version, staleBecause: staleBecause,
+                            nextCursor: hasMore ? details.moments.last?.id : nil)
+        }
+    }
+
+    /// What is saved of the newest page for offline use.
+    private struct SavedPage: Codable {
+        let details: MomentsDetails
+        let hasMore: Bool
     }
 
     private typealias Fetch = Task<Result<MomentsSnapshot, MomentsRepoError>, Never>
+
+    /// How many moments one BFF call brings while looking for a moment no page read has.
+    private static let searchPageSize = 500
+    /// Pages kept at most; past it only the newest pages are kept.
+    private static let pageCapacity = 64
 
     private let getMomentsSession: any GetMomentsByUserIDSessionType
     private let updateMomentLikeSession: any UpdateMomentLikeSessionType
     private let persistentDataStore: any PersistentDataStoreType
     private let togglesDataStore: any TogglesDataStoreType
     private let maxAge: Duration
-    private let latest = Mutex<Latest?>(nil)
-    /// Only grows, even across Clear Cache, so a version never names two different timelines.
+    private let pages = Mutex<[PageKey: CachedPage]>([:])
+    /// Only grows, even across Clear Cache, so a version never names two different pages.
     private let lastVersion = Mutex(0)
-    /// The BFF call under way per user and like setting: callers who come while it runs wait
-    /// for it instead of sending their own.
-    private let fetches = Mutex<[String: Fetch]>([:])
-    public let momentsDetailsUpdates = Broadcaster<MomentsDetails>()
+    /// The BFF call under way per page: callers who come while it runs wait for it instead of
+    /// sending their own.
+    private let fetches = Mutex<[PageKey: Fetch]>([:])
     public let likeChanges = Broadcaster<LikeChange>()
 
-    /// - Parameter maxAge: how long an answer is shown without asking the BFF again; past it the
-    ///   answer is still shown while one call in the background brings a new one. A refresh
+    /// - Parameter maxAge: how long a page is shown without asking the BFF again; past it the
+    ///   page is still shown while one call in the background brings a new one. A refresh
     ///   (`?refresh=1`) or a change of the like toggle waits for the BFF.
     public init(
         getMomentsSession: any GetMomentsByUserIDSessionType,
@@ -82,90 +110,173 @@ public final class MomentsRepo: MomentsRepoType {
         self.maxAge = maxAge
     }
 
-    public var momentsDetails: MomentsDetails? { latest.withLock { $0?.details } }
-
-    public func getMoments(userID: String, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
-        let withLikes = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
-        if !refresh, let cached = latest.withLock({ $0 }), cached.userID == userID, cached.withLikes == withLikes {
+    public func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
+        let key = PageKey(userID: userID, page: page, withLikes: togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
+        if refresh {
+            // Older pages may have moved under newer moments: they are read again when asked.
+            pages.withLock { pages in pages = pages.filter { $0.key.userID != userID || $0.key.page.isNewest } }
+        } else if let cached = pages.withLock({ $0[key] }) {
             if ContinuousClock.now - cached.fetchedAt >= maxAge {
-                _ = fetch(userID: userID, withLikes: withLikes)
+                _ = fetch(key)
             }
-            return MomentsSnapshot(momentsDetails: cached.details, version: cached.version, staleBecause: cached.staleBecause)
+            return cached.snapshot
         }
-        return try await fetch(userID: userID, withLikes: withLikes).value.get()
+        return try await fetch(key).value.get()
     }
 
-    public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails {
+    public func moment(id momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
+        try await locate(momentID, userID: userID).moment
+    }
+
+    public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
+        let located = try await locate(momentID, userID: userID)
+        let answer: MomentsDetails
         do {
-            let details = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID)
-            store(details, userID: userID, withLikes: true)
-            likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
-            return details
+            // The one moment after the one before it: a small answer, whatever the total.
+            answer = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID,
+                                                                  first: 1, after: located.previous)
         } catch {
             throw .unavailable(error)
         }
+        let updated: MomentsDetails.Moment
+        if let moment = answer.moments.first, moment.id == momentID {
+            updated = moment
+        } else {
+            // The timeline moved since the page was read: look the moment up afresh.
+            updated = try await search(momentID, userID: userID).moment
+        }
+        replace(updated, userID: userID)
+        likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
+        return updated
     }
 
     public func clearSaved() throws {
         try persistentDataStore.removeAll()
-        latest.withLock { $0 = nil }
+        pages.withLock { $0.removeAll() }
     }
 
-    /// The BFF call for `userID`, joined if one is under way.
-    private func fetch(userID: String, withLikes: Bool) -> Fetch {
-        let key = "\(userID)|\(withLikes)"
-        return fetches.withLock { fetches in
+    /// The BFF call for `key`, joined if one is under way.
+    private func fetch(_ key: PageKey) -> Fetch {
+        fetches.withLock { fetches in
             if let running = fetches[key] { return running }
             let fetch = Fetch { [self] in
                 defer { _ = self.fetches.withLock { $0.removeValue(forKey: key) } }
-                return await self.load(userID: userID, withLikes: withLikes)
+                return await self.load(key)
             }
             fetches[key] = fetch
             return fetch
         }
     }
 
-    /// Asks the BFF; when it cannot answer, falls back to the latest or the saved details.
-    private func load(userID: String, withLikes: Bool) async -> Result<MomentsSnapshot, MomentsRepoError> {
+    /// Asks the BFF for one more moment than the page shows, to know whether older ones
+    /// follow; when it cannot answer, falls back to the page read before or the saved one.
+    private func load(_ key: PageKey) async -> Result<MomentsSnapshot, MomentsRepoError> {
         do {
-            let details = try await getMomentsSession.getMoments(userID: userID)
-            let version = store(details, userID: userID, withLikes: withLikes)
-            return .success(MomentsSnapshot(momentsDetails: details, version: version, staleBecause: nil))
+            let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after)
+            let hasMore = answer.moments.count > key.page.size
+            let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)))
+            return .success(store(details, hasMore: hasMore, for: key))
         } catch {
-            let cached = latest.withLock { latest -> Latest? in
-                guard latest?.userID == userID else { return nil }
-                latest?.staleBecause = error
-                return latest
+            if let after = key.page.after, case .graphQL(let messages) = error, messages.contains(where: { $0.contains(after) }) {
+                return .failure(.unknownMoment(after))
+            }
+            let cached = pages.withLock { pages -> CachedPage? in
+                pages[key]?.staleBecause = error
+                return pages[key]
             }
             if let cached {
-                return .success(MomentsSnapshot(momentsDetails: cached.details, version: cached.version, staleBecause: error))
+                return .success(cached.snapshot)
             }
-            if let saved = try? persistentDataStore.load(MomentsDetails.self, forKey: storageKey(userID)) {
-                // Kept as the latest, so the next pages need neither the disk nor a wait.
-                let version = lastVersion.withLock { $0 += 1; return $0 }
-                latest.withLock {
-                    $0 = Latest(userID: userID, version: version, details: saved.value, fetchedAt: .now, withLikes: withLikes, staleBecause: error)
-                }
-                return .success(MomentsSnapshot(momentsDetails: saved.value, version: version, staleBecause: error))
+            if key.page.isNewest, let saved = try? persistentDataStore.load(SavedPage.self, forKey: storageKey(key.userID)) {
+                // Kept as read, so the next pages need neither the disk nor a wait.
+                var page = CachedPage(version: nextVersion(), details: saved.value.details, hasMore: saved.value.hasMore,
+                                      fetchedAt: .now)
+                page.staleBecause = error
+                pages.withLock { $0[key] = page }
+                return .success(page.snapshot)
             }
             return .failure(.unavailable(error))
         }
     }
 
-    /// Keeps `details` as the latest and saves them; answers their version.
-    @discardableResult
-    private func store(_ details: MomentsDetails, userID: String, withLikes: Bool) -> Int {
-        // A failed save costs only the offline copy; the answer itself is good to show.
-        try? persistentDataStore.save(details, forKey: storageKey(userID))
-        let version = latest.withLock { latest in
-            let version = latest.flatMap { $0.details == details && $0.userID == userID ? $0.version : nil }
-                ?? lastVersion.withLock { $0 += 1; return $0 }
-            latest = Latest(userID: userID, version: version, details: details, fetchedAt: .now, withLikes: withLikes)
-            return version
+    /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot.
+    private func store(_ details: MomentsDetails, hasMore: Bool, for key: PageKey) -> MomentsSnapshot {
+        if key.page.isNewest {
+            save(details, hasMore: hasMore, userID: key.userID)
         }
-        momentsDetailsUpdates.send(details)
-        return version
+        return pages.withLock { pages in
+            let unchanged = pages[key].map { $0.details == details && $0.hasMore == hasMore } ?? false
+            let version = unchanged ? pages[key]!.version : nextVersion()
+            if pages[key] == nil, pages.count >= Self.pageCapacity {
+                pages = pages.filter { $0.key.page.isNewest }
+            }
+            let page = CachedPage(version: version, details: details, hasMore: hasMore, fetchedAt: .now)
+            pages[key] = page
+            return page.snapshot
+        }
     }
 
-    private func storageKey(_ userID: String) -> String { "momentsDetails.\(userID)" }
+    /// Puts `moment` in place of its old self in every page of `userID` that has it.
+    private func replace(_ moment: MomentsDetails.Moment, userID: String) {
+        let newest = pages.withLock { pages -> [(MomentsDetails, Bool)] in
+            var newest: [(MomentsDetails, Bool)] = []
+            for (key, var page) in pages where key.userID == userID {
+                guard let index = page.details.moments.firstIndex(where: { $0.id == moment.id }),
+                      page.details.moments[index] != moment else { continue }
+                page.details.moments[index] = moment
+                page.version = nextVersion()
+                pages[key] = page
+                if key.page.isNewest, key.withLikes { newest.append((page.details, page.hasMore)) }
+            }
+            return newest
+        }
+        for (details, hasMore) in newest {
+            save(details, hasMore: hasMore, userID: userID)
+        }
+    }
+
+    /// The moment `momentID` and the id of the one before it (`nil` when it is the newest):
+    /// from the pages read when one has it, else from the BFF.
+    private func locate(_ momentID: String, userID: String) async throws(MomentsRepoError) -> (moment: MomentsDetails.Moment, previous: String?) {
+        let cached = pages.withLock { pages -> (MomentsDetails.Moment, String?)? in
+            for (key, page) in pages where key.userID == userID {
+                let moments = page.details.moments
+                if let index = moments.firstIndex(where: { $0.id == momentID }) {
+                    return (moments[index], index > moments.startIndex ? moments[index - 1].id : key.page.after)
+                }
+            }
+            return nil
+        }
+        if let cached { return cached }
+        return try await search(momentID, userID: userID)
+    }
+
+    /// Reads the timeline from the newest until `momentID` turns up.
+    private func search(_ momentID: String, userID: String) async throws(MomentsRepoError) -> (moment: MomentsDetails.Moment, previous: String?) {
+        var after: String?
+        while true {
+            let moments: [MomentsDetails.Moment]
+            do {
+                moments = try await getMomentsSession.getMoments(userID: userID, first: Self.searchPageSize, after: after).moments
+            } catch {
+                throw .unavailable(error)
+            }
+            if let index = moments.firstIndex(where: { $0.id == momentID }) {
+                return (moments[index], index > moments.startIndex ? moments[index - 1].id : after)
+            }
+            guard moments.count == Self.searchPageSize, let last = moments.last else { throw .unknownMoment(momentID) }
+            after = last.id
+        }
+    }
+
+    private func save(_ details: MomentsDetails, hasMore: Bool, userID: String) {
+        // A failed save costs only the offline copy; the answer itself is good to show.
+        try? persistentDataStore.save(SavedPage(details: details, hasMore: hasMore), forKey: storageKey(userID))
+    }
+
+    private func nextVersion() -> Int {
+        lastVersion.withLock { $0 += 1; return $0 }
+    }
+
+    private func storageKey(_ userID: String) -> String { "momentsPage.\(userID)" }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Foundations
 import HTTPServer
 
-/// The Moments timeline as a page (`GET /`) and as JSON (`GET /api/timeline`), and its likes
-/// through a form (`POST /moments/{id}/like`) and JSON (`PUT /api/moments/{id}/like`).
+/// The Moments timeline as a page (`GET /`) and as JSON (`GET /api/timeline`), a page at a time
+/// (`?after=` the last moment seen), and its likes through a form (`POST /moments/{id}/like`)
+/// and JSON (`PUT /api/moments/{id}/like`).
 public struct TimelineRoutes: Sendable {
     private let dependencies: AppDependencies
     private let pages: PageRenderer
@@ -17,7 +18,7 @@ public struct TimelineRoutes: Sendable {
     public func register(on router: inout Router) {
         router.get("/") { request in try await timelinePage(request) }
         router.get("/api/timeline") { request in
-            let viewModel = await loadedTimeline(request)
+            let viewModel = try await loadedTimeline(request)
             let json = try jsonCache.page(for: viewModel.cacheKey) {
                 String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
             }
@@ -53,6 +54,7 @@ public struct TimelineRoutes: Sendable {
 
     private func timelineViewModel(_ request: Request) -> MomentsTimelineViewModel {
         MomentsTimelineViewModel(
+            page: MomentsPage(after: request.query["after"].flatMap { $0.isEmpty ? nil : $0 }),
             refresh: request.query["refresh"] == "1",
             l10n: request.l10n,
             momentsRepo: dependencies.momentsRepo,
@@ -61,14 +63,18 @@ public struct TimelineRoutes: Sendable {
         )
     }
 
-    private func loadedTimeline(_ request: Request) async -> MomentsTimelineViewModel {
+    private func loadedTimeline(_ request: Request) async throws -> MomentsTimelineViewModel {
         var viewModel = timelineViewModel(request)
         await viewModel.loadItems()
+        if viewModel.isUnknownPage {
+            throw HTTPError(.notFound, code: "unknown_moment",
+                            message: "\(request.l10n["unknownMoment"]) (after=\(viewModel.page.after ?? ""))")
+        }
         return viewModel
     }
 
     private func timelinePage(_ request: Request) async throws -> Response {
-        let viewModel = await loadedTimeline(request)
+        let viewModel = try await loadedTimeline(request)
         viewModel.trackScreenviews()
         let options = PageRenderer.PageOptions(title: request.l10n["timelineTitle"], bodyClass: "timeline", set: templateSet,
                                                status: viewModel.hasError ? .serviceUnavailable : .ok)
@@ -85,24 +91,13 @@ public struct TimelineRoutes: Sendable {
                             message: "\(l10n["likeFeatureOff"]) (isLikeButtonForMomentEnabled)")
         }
         let momentID = request.parameters["id"] ?? ""
-        let current: MomentsDetails
+        let userID = MomentsTimelineViewModel.currentUserID
         do {
-            current = try await dependencies.momentsRepo.getMoments(userID: MomentsTimelineViewModel.currentUserID, refresh: false).momentsDetails
-        } catch .unavailable(let error) {
-            throw HTTPError.bff(error, message: l10n["likeUnavailable"])
-        }
-        guard let item = viewModel.item(momentID: momentID, in: current) else {
+            let item = viewModel.item(try await dependencies.momentsRepo.moment(id: momentID, userID: userID))
+            return viewModel.item(isLiked ? try await item.like(from: userID) : try await item.unlike(from: userID))
+        } catch .unknownMoment {
             throw HTTPError(.notFound, code: "unknown_moment", message: "\(l10n["unknownMoment"]) (\(momentID))")
-        }
-        do {
-            let details = isLiked
-                ? try await item.like(from: MomentsTimelineViewModel.currentUserID)
-                : try await item.unlike(from: MomentsTimelineViewModel.currentUserID)
-            guard let updated = viewModel.item(momentID: momentID, in: details) else {
-                throw HTTPError(.badGateway, code: "bff_inconsistent", message: "The BFF's answer no longer has moment \(momentID).")
-            }
-            return updated
-        } catch MomentsRepoError.unavailable(let error) {
+        } catch .unavailable(let error) {
             throw HTTPError.bff(error, message: l10n["likeUnavailable"])
         }
     }

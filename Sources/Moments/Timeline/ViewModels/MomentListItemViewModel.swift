@@ -49,22 +49,22 @@ public struct MomentListItemViewModel: ListItemViewModel {
         self.trackingRepo = trackingRepo
     }
 
-    /// Likes the moment as `userID` and answers the timeline after the change.
-    public func like(from userID: String) async throws(MomentsRepoError) -> MomentsDetails {
+    /// Likes the moment as `userID` and answers the moment after the change.
+    public func like(from userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
         try await updateLike(true, from: userID)
     }
 
-    /// Takes `userID`'s like back and answers the timeline after the change.
-    public func unlike(from userID: String) async throws(MomentsRepoError) -> MomentsDetails {
+    /// Takes `userID`'s like back and answers the moment after the change.
+    public func unlike(from userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
         try await updateLike(false, from: userID)
     }
 
-    private func updateLike(_ isLiked: Bool, from userID: String) async throws(MomentsRepoError) -> MomentsDetails {
-        let details = try await momentsRepo.updateLike(isLiked: isLiked, momentID: momentID, fromUserID: userID)
+    private func updateLike(_ isLiked: Bool, from userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
+        let moment = try await momentsRepo.updateLike(isLiked: isLiked, momentID: momentID, fromUserID: userID)
         trackingRepo.trackAction(isLiked
             ? LikeActionTrackingEvent(momentID: momentID, userID: userID) as any TrackingEvent
             : UnlikeActionTrackingEvent(momentID: momentID, userID: userID))
-        return details
+        return moment
     }
 
     private enum CodingKeys: String, CodingKey {

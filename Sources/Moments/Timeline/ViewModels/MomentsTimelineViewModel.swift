@@ -1,7 +1,8 @@
 import Foundation
 import Foundations
 
-/// The Moments screen: the profile header, then one item per moment, as in the seed.
+/// The Moments screen: the profile header, then one item per moment, as in the seed, a page at
+/// a time (the header on the newest page only).
 ///
 /// Built per request from the shared repositories; `loadItems` fills it. Encoded, it is the
 /// JSON twin of the page (`GET /api/timeline`), and the page is drawn from that same encoding.
@@ -17,6 +18,12 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     public let isLikeEnabled: Bool
     /// The version of the data shown (`MomentsSnapshot.version`), `nil` before loading.
     public private(set) var dataVersion: Int?
+    /// Where the next, older page starts (its `after`) when there is one.
+    public private(set) var nextCursor: String?
+    /// Which moments this screen shows.
+    public let page: MomentsPage
+    /// Set when the page's `after` names no moment.
+    public private(set) var isUnknownPage = false
     private var momentsDetails: MomentsDetails?
 
     private let userID: String
@@ -27,6 +34,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     public init(
         userID: String = MomentsTimelineViewModel.currentUserID,
+        page: MomentsPage = .newest,
         refresh: Bool = false,
         l10n: L10n,
         momentsRepo: any MomentsRepoType,
@@ -34,6 +42,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         trackingRepo: any TrackingRepoType
     ) {
         self.userID = userID
+        self.page = page
         self.refresh = refresh
         self.l10n = l10n
         self.momentsRepo = momentsRepo
@@ -43,15 +52,18 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     public mutating func loadItems() async {
         do {
-            let snapshot = try await momentsRepo.getMoments(userID: userID, refresh: refresh)
+            let snapshot = try await momentsRepo.getMoments(userID: userID, page: page, refresh: refresh)
             momentsDetails = snapshot.momentsDetails
             dataVersion = snapshot.version
+            nextCursor = snapshot.nextCursor
             notice = snapshot.staleBecause.map { _ in l10n["staleNotice"] }
             hasError = false
         } catch {
             momentsDetails = nil
             dataVersion = nil
+            nextCursor = nil
             hasError = true
+            isUnknownPage = error == .unknownMoment(page.after ?? "")
             errorMessage = l10n["errorMessage"]
         }
     }
@@ -70,29 +82,31 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     /// the data, the like feature, the notice, and the minute relative dates are counted in.
     public var cacheKey: String {
         let minute = Int(Date().timeIntervalSince1970 / 60)
-        return "\(l10n.language.rawValue)|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(notice != nil)|\(hasError)|\(minute)"
+        return "\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(notice != nil)|\(hasError)|\(isUnknownPage)|\(minute)"
     }
 
     public func trackScreenviews() {
         trackingRepo.trackScreenviews(ScreenviewsTrackingEvent(screenName: l10n["momentsScreen"], screenClass: "MomentsTimelineViewModel"))
     }
 
-    /// The item of moment `momentID` in `details`, as this screen shows it.
-    public func item(momentID: String, in details: MomentsDetails) -> MomentListItemViewModel? {
-        details.moments.first { $0.id == momentID }.map(momentItem)
-    }
-
     private func items(from details: MomentsDetails) -> [any ListItemViewModel] {
-        [UserProfileListItemViewModel(userDetails: details.userDetails)] + details.moments.map(momentItem)
+        let header: [any ListItemViewModel] = page.isNewest ? [UserProfileListItemViewModel(userDetails: details.userDetails)] : []
+        return header + details.moments.map(item)
     }
 
-    private func momentItem(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
+    /// The item of `moment`, as this screen shows it.
+    public func item(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
         MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n,
                                 momentsRepo: momentsRepo, trackingRepo: trackingRepo)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sections, hasContent, hasError, notice, errorMessage, isLikeEnabled
+        case sections, hasContent, hasError, notice, errorMessage, isLikeEnabled, after, nextCursor, nextPageQuery
+    }
+
+    /// `after=` the next cursor, percent-encoded, for links to the next page.
+    private var nextPageQuery: String? {
+        nextCursor.map { "after=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -103,5 +117,8 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         try container.encodeIfPresent(notice, forKey: .notice)
         try container.encodeIfPresent(errorMessage, forKey: .errorMessage)
         try container.encode(isLikeEnabled, forKey: .isLikeEnabled)
+        try container.encodeIfPresent(page.after, forKey: .after)
+        try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
+        try container.encodeIfPresent(nextPageQuery, forKey: .nextPageQuery)
     }
 }
