@@ -54,10 +54,21 @@ def test_flow_with_javascript(server, browser, shoot):
     like_button(browser, moment).click()
     wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "false")
 
+    moments = lambda d: d.find_elements(By.CSS_SELECTOR, ".list > [data-moment-id]")
+    assert len(moments(browser)) == 10, "the timeline opens on its ten newest moments"
+    browser.find_element(By.CSS_SELECTOR, "[data-more]").click()
+    wait(browser).until(lambda d: len(moments(d)) == 20)
+    assert browser.execute_script("return window.stillTheSamePage") is True, "older moments were added in place"
+    older = moments(browser)[15].get_attribute("data-moment-id")
+    before = like_button(browser, older).get_attribute("aria-pressed")
+    like_button(browser, older).click()
+    wait(browser).until(lambda d: like_button(d, older).get_attribute("aria-pressed") != before)
+    shoot(browser, "4-older-moments")
+
     browser.find_element(By.CSS_SELECTOR, "[data-language-switch]").click()
     wait(browser).until(lambda d: d.title == "朋友圈")
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-CN"
-    shoot(browser, "4-chinese")
+    shoot(browser, "5-chinese")
     assert console_errors(browser) == []
 
 
@@ -80,6 +91,16 @@ def test_flow_without_javascript_uses_the_forms(server, browser_without_javascri
     like_button(browser, moment).click()
     wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "false")
 
+    browser.find_element(By.CSS_SELECTOR, "[data-more]").click()
+    wait(browser).until(condition.url_contains("?after="))
+    older_page = browser.current_url.split("#")[0]
+    older = first_unliked_moment(browser)
+    like_button(browser, older).click()
+    wait(browser).until(condition.url_contains(f"#moment-{older}"))
+    assert browser.current_url.split("#")[0] == older_page, "the like goes back to the page it was on"
+    assert like_button(browser, older).get_attribute("aria-pressed") == "true"
+    shoot(browser, "3-older-page")
+
     browser.find_element(By.CSS_SELECTOR, "[data-language-switch]").click()
     wait(browser).until(lambda d: d.title == "朋友圈")
-    shoot(browser, "3-chinese")
+    shoot(browser, "4-chinese")

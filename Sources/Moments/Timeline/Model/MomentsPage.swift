@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which part of the timeline to show: up to `size` moments after the moment `after`, or from
 /// the newest when `after` is `nil`.
 public struct MomentsPage: Hashable, Sendable {
@@ -16,6 +18,11 @@ public struct MomentsPage: Hashable, Sendable {
     public static let newest = MomentsPage()
 
     public var isNewest: Bool { after == nil }
+
+    /// `after=` the cursor, percent-encoded: the query of a link to the page after it.
+    public static func query(after cursor: String) -> String {
+        "after=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)"
+    }
 }
 
 extension MomentsDetails {

@@ -37,7 +37,9 @@ public struct TimelineRoutes: Sendable {
                 return try pages.fragment(MomentListItemViewModel.reuseIdentifier, content: TemplateRenderer.context(item),
                                           for: request, set: templateSet)
             }
-            return .seeOther("/#moment-\(item.momentID)")
+            // Back to the page the form was on: the newest, or the one after the moment it names.
+            let page = request.formFields["after"].flatMap { $0.isEmpty ? nil : "?" + MomentsPage.query(after: $0) }
+            return .seeOther("/\(page ?? "")#moment-\(item.momentID)")
         }
         router.put("/api/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
             let body = try LikeRequestBody.decode(request)

@@ -106,7 +106,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     /// `after=` the next cursor, percent-encoded, for links to the next page.
     private var nextPageQuery: String? {
-        nextCursor.map { "after=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" }
+        nextCursor.map(MomentsPage.query(after:))
     }
 
     public func encode(to encoder: any Encoder) throws {
