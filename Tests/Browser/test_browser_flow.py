@@ -56,6 +56,7 @@ def test_flow_with_javascript(server, browser, shoot):
 
     moments = lambda d: d.find_elements(By.CSS_SELECTOR, ".list > [data-moment-id]")
     assert len(moments(browser)) == 10, "the timeline opens on its ten newest moments"
+    browser.execute_script("window.stillTheSamePage = true")
     browser.find_element(By.CSS_SELECTOR, "[data-more]").click()
     wait(browser).until(lambda d: len(moments(d)) == 20)
     assert browser.execute_script("return window.stillTheSamePage") is True, "older moments were added in place"
