@@ -9,7 +9,7 @@ import TestSupport
         let dashboard = try await Dashboard.start(bff: bff)
         let connection = try RawConnection(port: dashboard.server.port)
         connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
-        #expect(try await Self.read(connection, until: "retry:").contains("text/event-stream"))
+        #expect(await connection.received(until: "retry:", timeout: 5).contains("text/event-stream"))
 
         // The reader waits before the change and notes when the event arrives, so a busy test
         // machine's scheduling does not count against the server.
@@ -32,9 +32,9 @@ import TestSupport
         try dashboard.setLikeFeature(true)
         let connection = try RawConnection(port: dashboard.server.port)
         connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        _ = try await Self.read(connection, until: "retry:")
+        _ = await connection.received(until: "retry:", timeout: 5)
         _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        let received = try await Self.read(connection, until: "event: like")
+        let received = await connection.received(until: "event: like", timeout: 5)
         #expect(received.contains(#""momentID":"m1""#))
         connection.close()
         await dashboard.stop()
@@ -47,7 +47,7 @@ import TestSupport
         let changes = dashboard.dependencies.internalTogglesDataStore.changes
         let connection = try RawConnection(port: dashboard.server.port)
         connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        _ = try await Self.read(connection, until: "retry:")
+        _ = await connection.received(until: "retry:", timeout: 5)
         #expect(changes.subscriberCount == 1)
         connection.close()
         // The next event finds the closed socket and ends the stream.
@@ -66,15 +66,6 @@ import TestSupport
             Thread.detachNewThread {
                 let text = connection.read(until: marker, timeout: 5)
                 continuation.resume(returning: (text, ContinuousClock.now))
-            }
-        }
-    }
-
-    /// Reads from the stream on its own thread until `marker` has arrived (or 5 s pass).
-    private static func read(_ connection: RawConnection, until marker: String) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: connection.read(until: marker, timeout: 5))
             }
         }
     }

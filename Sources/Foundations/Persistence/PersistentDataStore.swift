@@ -4,7 +4,7 @@ import GRDB
 /// Saves the last good answer of a repository so pages can show it when the BFF cannot answer,
 /// as the seed's `PersistentDataStoreType`.
 public protocol PersistentDataStoreType: Sendable {
-    func save<Value: Encodable>(_ value: Value, forKey key: String) throws
+    func save<Value: Encodable & Sendable>(_ value: Value, forKey key: String) async throws
     func load<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> SavedValue<Value>?
     func removeAll() throws
 }
@@ -23,9 +23,10 @@ public struct PersistentDataStore: PersistentDataStoreType {
         writer = database.writer
     }
 
-    public func save<Value: Encodable>(_ value: Value, forKey key: String) throws {
+    /// Waits for SQLite's one writer without holding a thread.
+    public func save<Value: Encodable & Sendable>(_ value: Value, forKey key: String) async throws {
         let json = try JSONEncoder().encode(value)
-        try writer.write { db in
+        try await writer.write { db in
             try db.execute(
                 sql: "INSERT INTO persistentValue (key, json, savedAt) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET json = excluded.json, savedAt = excluded.savedAt",
                 arguments: [key, json, Date()]

@@ -68,7 +68,7 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     /// What is saved of the newest page for offline use.
-    private struct SavedPage: Codable {
+    private struct SavedPage: Codable, Sendable {
         let details: MomentsDetails
         let hasMore: Bool
     }
@@ -145,7 +145,7 @@ public final class MomentsRepo: MomentsRepoType {
             // The timeline moved since the page was read: look the moment up afresh.
             updated = try await search(momentID, userID: userID).moment
         }
-        replace(updated, userID: userID)
+        await replace(updated, userID: userID)
         likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
         return updated
     }
@@ -175,7 +175,7 @@ public final class MomentsRepo: MomentsRepoType {
             let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after)
             let hasMore = answer.moments.count > key.page.size
             let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)))
-            return .success(store(details, hasMore: hasMore, for: key))
+            return .success(await store(details, hasMore: hasMore, for: key))
         } catch {
             if let after = key.page.after, case .graphQL(let messages) = error, messages.contains(where: { $0.contains(after) }) {
                 return .failure(.unknownMoment(after))
@@ -200,9 +200,9 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot.
-    private func store(_ details: MomentsDetails, hasMore: Bool, for key: PageKey) -> MomentsSnapshot {
+    private func store(_ details: MomentsDetails, hasMore: Bool, for key: PageKey) async -> MomentsSnapshot {
         if key.page.isNewest {
-            save(details, hasMore: hasMore, userID: key.userID)
+            await save(details, hasMore: hasMore, userID: key.userID)
         }
         return pages.withLock { pages in
             let unchanged = pages[key].map { $0.details == details && $0.hasMore == hasMore } ?? false
@@ -217,7 +217,7 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     /// Puts `moment` in place of its old self in every page of `userID` that has it.
-    private func replace(_ moment: MomentsDetails.Moment, userID: String) {
+    private func replace(_ moment: MomentsDetails.Moment, userID: String) async {
         let newest = pages.withLock { pages -> [(MomentsDetails, Bool)] in
             var newest: [(MomentsDetails, Bool)] = []
             for (key, var page) in pages where key.userID == userID {
@@ -231,7 +231,7 @@ public final class MomentsRepo: MomentsRepoType {
             return newest
         }
         for (details, hasMore) in newest {
-            save(details, hasMore: hasMore, userID: userID)
+            await save(details, hasMore: hasMore, userID: userID)
         }
     }
 
@@ -269,9 +269,9 @@ public final class MomentsRepo: MomentsRepoType {
         }
     }
 
-    private func save(_ details: MomentsDetails, hasMore: Bool, userID: String) {
+    private func save(_ details: MomentsDetails, hasMore: Bool, userID: String) async {
         // A failed save costs only the offline copy; the answer itself is good to show.
-        try? persistentDataStore.save(SavedPage(details: details, hasMore: hasMore), forKey: storageKey(userID))
+        try? await persistentDataStore.save(SavedPage(details: details, hasMore: hasMore), forKey: storageKey(userID))
     }
 
     private func nextVersion() -> Int {
