@@ -92,6 +92,14 @@ public final class EmbeddedBFF: Sendable {
         try store.replaceAll(with: demoData)
     }
 
+    /// Deletes every user, moment and like and writes a generated timeline in their place, dated
+    /// from now: `users` users (at least 1: the demo's current user, `"0"`, is always there) and
+    /// `moments` moments (at least 0). The same sizes and seed give the same data. Answers how many
+    /// rows of each kind the database then holds.
+    public func replaceWithGeneratedData(users: Int, moments: Int, seed: UInt64) throws -> BFFDataCounts {
+        try store.replaceAll(with: .generated(users: users, moments: moments, seed: seed))
+    }
+
     private static func response(for error: GraphQLRequestError) -> Response {
         response(status: error.status, body: encode(GraphQLResult(errors: [GraphQLError(message: error.message)])))
     }

@@ -9,8 +9,8 @@ import Moments
 struct BFFCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bff",
-        abstract: "Run the embedded BFF alone, reset its demo data or change its remote config.",
-        subcommands: [Run.self, ResetDemoData.self, Config.self, Bench.self],
+        abstract: "Run the embedded BFF alone, reset or generate its data, or change its remote config.",
+        subcommands: [Run.self, ResetDemoData.self, Generate.self, Config.self, Bench.self],
         defaultSubcommand: Run.self
     )
 
@@ -121,12 +121,32 @@ struct BFFCommand: AsyncParsableCommand {
 extension BFFCommand {
     /// `moments bff bench` (hidden): times the timeline query for user "0" run in-process through
     /// `EmbeddedBFF.execute(body:)`, the dashboard's own transport. Used by `scripts/bench-bff`.
+    /// With `--first N` it times the first page of N moments instead of the whole timeline.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Time the timeline query in-process.",
                                                         shouldDisplay: false)
 
+        /// The dashboard's selection, asking for the first page only.
+        static let pageQuery = """
+            query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!, $first: Int) {
+              getMomentsDetailsByUserID(userID: $userID, first: $first) {
+                userDetails { id name avatar backgroundImage }
+                moments {
+                  id
+                  userDetails { name avatar }
+                  type title url photos createdDate
+                  isLiked @include(if: $withLikes)
+                  likes @include(if: $withLikes) { id avatar }
+                }
+              }
+            }
+            """
+
         @Option(help: "Timed runs per variant, after a tenth as many untimed ones.")
         var runs = 2000
+
+        @Option(help: "Ask for the first page of this many moments instead of every moment.")
+        var first: Int?
 
         @OptionGroup var data: DataOptions
 
@@ -137,8 +157,10 @@ extension BFFCommand {
         func run() async throws {
             let bff = try EmbeddedBFF(dataDirectory: data.directory())
             for withLikes in [true, false] {
+                var variables: [String: Any] = ["userID": "0", "withLikes": withLikes]
+                variables["first"] = first
                 let body = try JSONSerialization.data(withJSONObject: [
-                    "query": GetMomentsByUserIDSession.query, "variables": ["userID": "0", "withLikes": withLikes],
+                    "query": first == nil ? GetMomentsByUserIDSession.query : Self.pageQuery, "variables": variables,
                 ])
                 var durations: [Duration] = []
                 for run in 0..<(runs + runs / 10) {
@@ -150,8 +172,9 @@ extension BFFCommand {
                 }
                 durations.sort()
                 let microseconds = { (index: Int) in durations[index] / .microseconds(1) }
-                print(String(format: "in-process  withLikes=%@  runs %d  median %.0f µs  p90 %.0f µs",
-                             "\(withLikes)".padding(toLength: 5, withPad: " ", startingAt: 0), runs,
+                print(String(format: "in-process  withLikes=%@  %@runs %d  median %.0f µs  p90 %.0f µs",
+                             "\(withLikes)".padding(toLength: 5, withPad: " ", startingAt: 0),
+                             first.map { "first=\($0)  " } ?? "", runs,
                              microseconds(durations.count / 2), microseconds(durations.count * 9 / 10)))
             }
         }

@@ -4,13 +4,14 @@ import Testing
 @testable import BFF
 
 @Suite struct SchemaTests {
-    /// The contract, copied from DESIGN.md ("BFF schema").
+    /// The contract of DESIGN.md ("BFF schema"), with the optional page arguments `first` and
+    /// `after` on both root fields.
     static let designSDL = """
         type Query {
-          getMomentsDetailsByUserID(userID: ID!): MomentsDetails!
+          getMomentsDetailsByUserID(userID: ID!, first: Int, after: ID): MomentsDetails!
         }
         type Mutation {
-          updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails!
+          updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!, first: Int, after: ID): MomentsDetails!
         }
         type MomentsDetails { userDetails: UserDetails!  moments: [Moment!]! }
         type UserDetails { id: ID!  name: String!  avatar: String!  backgroundImage: String! }

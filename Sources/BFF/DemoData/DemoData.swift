@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Dates are ages, not instants, so that the timeline always reads "8 minutes ago" right after
 /// seeding. The first user is the current user (`"0"`), the one the dashboard asks about.
-struct DemoData: Sendable {
+struct DemoData: Sendable, Equatable {
     /// A person: the current user or one of their friends.
-    struct User: Sendable {
+    struct User: Sendable, Equatable {
         var id: String
         var name: String
         var avatar: String
@@ -14,7 +14,7 @@ struct DemoData: Sendable {
     }
 
     /// A post: photos or a link, with a title, an age and the users who liked it.
-    struct Moment: Sendable {
+    struct Moment: Sendable, Equatable {
         var id: String
         var authorID: String
         var age: Age
@@ -25,13 +25,14 @@ struct DemoData: Sendable {
     }
 
     /// What a moment shows besides its title.
-    enum Content: Sendable {
+    enum Content: Sendable, Equatable {
         case photos([String])
         case url(String)
     }
 
     /// How long before seeding a moment was posted.
-    enum Age: Sendable {
+    enum Age: Sendable, Equatable {
+        case seconds(Int)
         case minutes(Int)
         case hours(Int)
         case days(Int)
@@ -39,6 +40,7 @@ struct DemoData: Sendable {
 
         var seconds: Int {
             switch self {
+            case .seconds(let count): count
             case .minutes(let count): count * 60
             case .hours(let count): count * 3600
             case .days(let count): count * 86400

@@ -6,26 +6,33 @@ struct MomentsResolver: Sendable {
     let store: MomentsStore
     let logger: Logger
 
-    struct UserArguments: Codable, Sendable {
+    struct GetMomentsDetailsArguments: Codable, Sendable, PageArguments {
         let userID: Identifier
+        let first: Int?
+        let after: Identifier?
     }
 
-    struct UpdateMomentLikeArguments: Codable, Sendable {
+    struct UpdateMomentLikeArguments: Codable, Sendable, PageArguments {
         let momentID: Identifier
         let userID: Identifier
         let isLiked: Bool
+        let first: Int?
+        let after: Identifier?
     }
 
-    func getMomentsDetailsByUserID(context _: NoContext, arguments: UserArguments) async throws -> MomentsDetails {
+    func getMomentsDetailsByUserID(context _: NoContext, arguments: GetMomentsDetailsArguments) async throws
+        -> MomentsDetails {
         try await logged { () async throws(MomentsStoreError) in
-            try await store.momentsDetails(forUserID: arguments.userID.rawValue)
+            try await store.momentsDetails(forUserID: arguments.userID.rawValue, page: arguments.page())
         }
     }
 
     func updateMomentLike(context _: NoContext, arguments: UpdateMomentLikeArguments) async throws -> MomentsDetails {
         try await logged { () async throws(MomentsStoreError) in
-            try await store.updateLike(momentID: arguments.momentID.rawValue, userID: arguments.userID.rawValue,
-                                       isLiked: arguments.isLiked)
+            // The page is checked before the write, so that a bad `first` changes nothing.
+            let page = try arguments.page()
+            return try await store.updateLike(momentID: arguments.momentID.rawValue, userID: arguments.userID.rawValue,
+                                              isLiked: arguments.isLiked, page: page)
         }
     }
 
@@ -40,5 +47,18 @@ struct MomentsResolver: Sendable {
             }
             throw error
         }
+    }
+}
+
+/// The optional `first` and `after` arguments of a root field that answers `MomentsDetails`.
+protocol PageArguments {
+    var first: Int? { get }
+    var after: Identifier? { get }
+}
+
+extension PageArguments {
+    /// The page asked for; every moment when neither argument is given.
+    func page() throws(MomentsStoreError) -> MomentsPage {
+        try MomentsPage(first: first, afterMomentID: after?.rawValue)
     }
 }

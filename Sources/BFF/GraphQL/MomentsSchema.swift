@@ -1,6 +1,12 @@
 import Graphiti
 
-/// The BFF schema of DESIGN.md ("BFF schema"), the contract between the dashboard and any BFF.
+/// The BFF schema of DESIGN.md ("BFF schema"), the contract between the dashboard and any BFF,
+/// with optional cursor pagination on both root fields.
+///
+/// `moments` is newest first. `after: ID` starts the page strictly after that moment (an unknown
+/// ID is an error); `first: Int` keeps at most that many moments (0 to 1000, else an error).
+/// Without them the answer holds every moment, as clients that do not page expect; a client
+/// learns whether more follow by asking for one moment more than it shows.
 enum MomentsSchema {
     static func make() throws -> Schema<MomentsResolver, NoContext> {
         try Schema<MomentsResolver, NoContext> {
@@ -48,6 +54,8 @@ enum MomentsSchema {
             Query {
                 Field("getMomentsDetailsByUserID", at: MomentsResolver.getMomentsDetailsByUserID) {
                     Argument("userID", at: \.userID)
+                    Argument("first", at: \.first).description(firstDescription)
+                    Argument("after", at: \.after).description(afterDescription)
                 }
             }
 
@@ -56,8 +64,15 @@ enum MomentsSchema {
                     Argument("momentID", at: \.momentID)
                     Argument("userID", at: \.userID)
                     Argument("isLiked", at: \.isLiked)
+                    Argument("first", at: \.first).description(firstDescription)
+                    Argument("after", at: \.after).description(afterDescription)
                 }
             }
         }
     }
+
+    private static let firstDescription =
+        "At most this many moments, 0 to \(MomentsPage.maximumFirst); every moment when absent."
+    private static let afterDescription =
+        "The ID of a moment: the page starts strictly after it, newest first; at the newest when absent."
 }

@@ -1,24 +1,28 @@
 import GRDB
 
 extension MomentsDetails {
-    /// Reads `userID`'s profile and every moment, newest first, in four queries whatever the
-    /// number of moments: the user, the moments with their authors, all photos, all likes.
-    static func fetch(forUserID userID: String, in db: Database) throws -> MomentsDetails {
+    /// Reads `userID`'s profile and the moments of `page`, newest first, with `isLiked` relative to
+    /// them. Five queries at most whatever the number of moments: the user, where the page starts,
+    /// the page's moments with their authors, and the photos and likes of those moments only.
+    static func fetch(forUserID userID: String, page: MomentsPage = .all, in db: Database) throws -> MomentsDetails {
         guard let user = try UserRecord.fetchOne(db, key: userID) else {
             throw MomentsStoreError.unknownUser(userID)
         }
-        let photos = Dictionary(grouping: try PhotoRecord.order(Column("momentID"), Column("position")).fetchAll(db),
-                                by: \.momentID)
-        let likes = Dictionary(grouping: try Row.fetchAll(db, sql: """
-            SELECT likes.momentID, likes.userID, users.avatar
-            FROM likes JOIN users ON users.id = likes.userID
-            ORDER BY likes.likedAt DESC, likes.userID
-            """), by: { $0["momentID"] as String })
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT moments.*, users.name AS authorName, users.avatar AS authorAvatar
-            FROM moments JOIN users ON users.id = moments.userID
-            ORDER BY moments.createdAt DESC, moments.rowid DESC
-            """)
+        var start: MomentsPageQueries.Position?
+        if let momentID = page.afterMomentID {
+            start = try MomentsPageQueries.position(ofMomentID: momentID).fetchOne(db)
+            guard start != nil else { throw MomentsStoreError.unknownPageStart(momentID) }
+        }
+        let rows = try MomentsPageQueries.moments(after: start, limit: page.first).fetchAll(db)
+        let momentIDs = rows.map { $0["id"] as String }
+        var photos: [String: [Row]] = [:]
+        var likes: [String: [Row]] = [:]
+        if !momentIDs.isEmpty {
+            photos = Dictionary(grouping: try MomentsPageQueries.photos(ofMomentIDs: momentIDs).fetchAll(db),
+                                by: { $0["momentID"] as String })
+            likes = Dictionary(grouping: try MomentsPageQueries.likes(ofMomentIDs: momentIDs).fetchAll(db),
+                               by: { $0["momentID"] as String })
+        }
         let moments = try rows.map { row in
             let record = try MomentRecord(row: row)
             let likers = likes[record.id, default: []]
@@ -28,7 +32,7 @@ extension MomentsDetails {
                 type: record.type,
                 title: record.title,
                 url: record.url,
-                photos: photos[record.id, default: []].map(\.url),
+                photos: photos[record.id, default: []].map { $0["url"] },
                 createdDate: String(record.createdAt),
                 isLiked: likers.contains { $0["userID"] == userID },
                 likes: likers.map { LikedUserDetails(id: Identifier($0["userID"]), avatar: $0["avatar"]) }

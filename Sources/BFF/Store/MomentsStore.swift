@@ -32,18 +32,23 @@ final class MomentsStore: Sendable {
         }
     }
 
-    /// The profile of `userID` and every moment, newest first, with `isLiked` relative to them.
-    func momentsDetails(forUserID userID: String) async throws(MomentsStoreError) -> MomentsDetails {
+    /// The profile of `userID` and the moments of `page`, newest first, with `isLiked` relative
+    /// to them.
+    func momentsDetails(forUserID userID: String, page: MomentsPage = .all) async throws(MomentsStoreError)
+        -> MomentsDetails {
         do {
-            return try await database.read { db in try MomentsDetails.fetch(forUserID: userID, in: db) }
+            return try await database.read { db in try MomentsDetails.fetch(forUserID: userID, page: page, in: db) }
         } catch {
             throw MomentsStoreError(error)
         }
     }
 
-    /// Likes or unlikes `momentID` as `userID` and answers that user's details after the change.
-    /// Liking twice is liking once; unliking what was not liked changes nothing.
-    func updateLike(momentID: String, userID: String, isLiked: Bool) async throws(MomentsStoreError) -> MomentsDetails {
+    /// Likes or unlikes `momentID` as `userID` and answers that user's details and the moments of
+    /// `page` after the change, read in the same transaction. Liking twice is liking once;
+    /// unliking what was not liked changes nothing; an error (an unknown page start too) changes
+    /// nothing.
+    func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage = .all)
+        async throws(MomentsStoreError) -> MomentsDetails {
         do {
             return try await database.write { db in
                 guard try UserRecord.exists(db, key: userID) else { throw MomentsStoreError.unknownUser(userID) }
@@ -54,20 +59,33 @@ final class MomentsStore: Sendable {
                 } else {
                     try LikeRecord.deleteOne(db, key: ["momentID": momentID, "userID": userID])
                 }
-                return try MomentsDetails.fetch(forUserID: userID, in: db)
+                return try MomentsDetails.fetch(forUserID: userID, page: page, in: db)
             }
         } catch {
             throw MomentsStoreError(error)
         }
     }
 
-    /// Deletes every user, moment and like, and puts `demoData` back, dated from now.
-    func replaceAll(with demoData: DemoData) throws(MomentsStoreError) {
+    /// Deletes every user, moment and like, puts `demoData` in their place, dated from now, and
+    /// answers how many rows of each kind the database then holds.
+    @discardableResult
+    func replaceAll(with demoData: DemoData) throws(MomentsStoreError) -> BFFDataCounts {
         do {
-            try database.write { db in
-                // Moments, their photos and likes go with their users (ON DELETE CASCADE).
+            return try database.write { db in
+                // A generated timeline's indexes outgrow SQLite's default 2 MB page cache, which
+                // would then write pages out and read them back many times over.
+                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+                try db.execute(sql: "PRAGMA cache_size = -262144")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+                // Children first: deleting the users alone would reach the likes and photos one
+                // moment at a time through ON DELETE CASCADE, three times slower at a million likes.
+                try LikeRecord.deleteAll(db)
+                try PhotoRecord.deleteAll(db)
+                try MomentRecord.deleteAll(db)
                 try UserRecord.deleteAll(db)
                 try demoData.insert(into: db, now: Date())
+                return BFFDataCounts(users: try UserRecord.fetchCount(db), moments: try MomentRecord.fetchCount(db),
+                                     photos: try PhotoRecord.fetchCount(db), likes: try LikeRecord.fetchCount(db))
             }
         } catch {
             throw MomentsStoreError(error)

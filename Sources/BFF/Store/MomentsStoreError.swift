@@ -1,7 +1,11 @@
-/// Why the moments store could not answer; the first two are the client's mistake.
+/// Why the moments store could not answer; all but `storage` are the client's mistake.
 enum MomentsStoreError: Error, CustomStringConvertible {
     case unknownUser(String)
     case unknownMoment(String)
+    /// The `after` of a page names no moment.
+    case unknownPageStart(String)
+    /// The `first` of a page is negative or above `MomentsPage.maximumFirst`.
+    case pageSizeOutOfRange(Int)
     /// SQLite failed; the underlying error is logged, never shown to clients.
     case storage(any Error)
 
@@ -10,6 +14,9 @@ enum MomentsStoreError: Error, CustomStringConvertible {
         switch self {
         case .unknownUser(let id): "There is no user with ID \"\(id)\"."
         case .unknownMoment(let id): "There is no moment with ID \"\(id)\"."
+        case .unknownPageStart(let id): "There is no moment with ID \"\(id)\" to start the page after."
+        case .pageSizeOutOfRange(let first):
+            "first must be between 0 and \(MomentsPage.maximumFirst), not \(first)."
         case .storage: "The BFF could not reach its database."
         }
     }
