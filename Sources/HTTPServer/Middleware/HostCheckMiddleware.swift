@@ -1,5 +1,3 @@
-import Foundation
-
 /// Refuses requests whose `Host` is not a name this server was started for, with 421.
 ///
 /// A page on another site can make a browser send requests here by pointing its own domain at
@@ -23,12 +21,13 @@ public struct HostCheckMiddleware: Middleware {
     /// The host of a `Host` or origin authority, lowercased, without port or IPv6 brackets.
     static func hostName(_ authority: String) -> String {
         if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
-            return normalize(String(authority[authority.index(after: authority.startIndex)..<end]))
+            return normalize(authority[authority.index(after: authority.startIndex)..<end])
         }
-        return normalize(String(authority.split(separator: ":", maxSplits: 1).first ?? ""))
+        return normalize(authority.prefix { $0 != ":" })
     }
 
-    private static func normalize(_ host: String) -> String {
-        host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    /// Checked on every request, so without Foundation's character sets.
+    private static func normalize(_ host: some StringProtocol) -> String {
+        String(host.filter { $0 != "[" && $0 != "]" }).lowercased()
     }
 }

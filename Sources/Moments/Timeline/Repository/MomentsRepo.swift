@@ -76,7 +76,7 @@ public final class MomentsRepo: MomentsRepoType {
     private typealias Fetch = Task<Result<MomentsSnapshot, MomentsRepoError>, Never>
 
     /// How many moments one BFF call brings while looking for a moment no page read has.
-    private static let searchPageSize = 500
+    private static let searchPageSize = 100
     /// Pages kept at most; past it only the newest pages are kept.
     private static let pageCapacity = 64
 
@@ -251,21 +251,19 @@ public final class MomentsRepo: MomentsRepoType {
         return try await search(momentID, userID: userID)
     }
 
-    /// Reads the timeline from the newest until `momentID` turns up.
+    /// Reads the timeline from the newest until `momentID` turns up, keeping the pages read so
+    /// the next like of a moment near it needs no search.
     private func search(_ momentID: String, userID: String) async throws(MomentsRepoError) -> (moment: MomentsDetails.Moment, previous: String?) {
-        var after: String?
+        var page = MomentsPage(after: nil, size: Self.searchPageSize)
         while true {
-            let moments: [MomentsDetails.Moment]
-            do {
-                moments = try await getMomentsSession.getMoments(userID: userID, first: Self.searchPageSize, after: after).moments
-            } catch {
-                throw .unavailable(error)
-            }
+            let snapshot = try await fetch(PageKey(userID: userID, page: page, withLikes: togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)))
+                .value.get()
+            let moments = snapshot.momentsDetails.moments
             if let index = moments.firstIndex(where: { $0.id == momentID }) {
-                return (moments[index], index > moments.startIndex ? moments[index - 1].id : after)
+                return (moments[index], index > moments.startIndex ? moments[index - 1].id : page.after)
             }
-            guard moments.count == Self.searchPageSize, let last = moments.last else { throw .unknownMoment(momentID) }
-            after = last.id
+            guard let next = snapshot.nextCursor else { throw .unknownMoment(momentID) }
+            page.after = next
         }
     }
 
