@@ -59,6 +59,26 @@ import TestSupport
         #expect(moment?["isLiked"] as? Bool == false)
     }
 
+    @Test func mutationValidatedOverPost_isStillRefusedOverGET_andAnInvalidDocumentStaysInvalid() async throws {
+        let fixture = try BFFFixture()
+        let server = try fixture.startServer()
+        let mutation = #"mutation { updateMomentLike(momentID: "4", userID: "0", isLiked: false) { userDetails { id } } }"#
+        let (postStatus, _, _) = try await server.send("POST", "/graphql", headers: json, body: try JSON.body(["query": mutation]))
+        var components = URLComponents(string: "/graphql")!
+        components.queryItems = [URLQueryItem(name: "query", value: mutation)]
+        let (getStatus, _, _) = try await server.send("GET", components.string!)
+        let invalid = try JSON.body(["query": #"{ getMomentsDetailsByUserID(userID: "0") { password } }"#])
+        let answers = [
+            try await server.send("POST", "/graphql", headers: json, body: invalid),
+            try await server.send("POST", "/graphql", headers: json, body: invalid),
+        ]
+        await server.stop()
+        #expect(postStatus == 200)
+        #expect(getStatus == 405, "a document validated once is still a mutation")
+        #expect(answers.map(\.0) == [400, 400])
+        #expect(try answers.map { JSON.errorMessages(try JSON.object($0.2)) }.allSatisfy { $0.first?.contains("password") == true })
+    }
+
     @Test func syntaxError_answers400WithErrors() async throws {
         let (status, body) = try await post(["query": "{ getMomentsDetailsByUserID(userID: \"0\") { "])
         #expect(status == 400)

@@ -5,22 +5,29 @@ import HTTPServer
 
 /// Runs GraphQL requests against the schema with the library's parser, validator and executor,
 /// and gives each outcome the status GraphQL over HTTP (application/json) asks for: 400 for a
-/// request that cannot run, 200 once execution has started, field errors included.
+/// request that cannot run, 200 once execution has started, field errors included. Documents
+/// are parsed and validated once (`ValidatedDocuments`).
 struct GraphQLEndpoint: Sendable {
     let schema: Schema<MomentsResolver, NoContext>
     let resolver: MomentsResolver
+    let validatedDocuments = ValidatedDocuments()
 
     /// Answers `request`; `allowsMutations` is false for GET, which may only read.
     func answer(_ request: GraphQLRequest, allowsMutations: Bool) async -> (status: HTTPStatus, result: GraphQLResult) {
         let document: Document
-        do {
-            document = try parse(source: Source(body: request.query, name: "GraphQL request"))
-        } catch {
-            return (.badRequest, GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
-        }
-        let validationErrors = validate(schema: schema.schema, ast: document)
-        guard validationErrors.isEmpty else {
-            return (.badRequest, GraphQLResult(errors: validationErrors))
+        if let validated = validatedDocuments[request.query] {
+            document = validated
+        } else {
+            do {
+                document = try parse(source: Source(body: request.query, name: "GraphQL request"))
+            } catch {
+                return (.badRequest, GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
+            }
+            let validationErrors = validate(schema: schema.schema, ast: document)
+            guard validationErrors.isEmpty else {
+                return (.badRequest, GraphQLResult(errors: validationErrors))
+            }
+            validatedDocuments.insert(document, for: request.query)
         }
         if !allowsMutations, document.operation(named: request.operationName)?.operation == .mutation {
             let error = GraphQLRequestError.mutationOverGET
