@@ -50,10 +50,17 @@ import FoundationNetworking
         }
     }
 
+    /// The liked moments of every page, fresh from the BFF.
     private static func likedMoments(_ server: ServerProcess) async throws -> [String] {
-        let answer = try await server.request("GET", "/api/timeline?refresh=1")
-        let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any] ?? [:]
-        return object.momentItems.filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+        var liked: [String] = []
+        var query: String? = "refresh=1"
+        while let current = query {
+            let answer = try await server.request("GET", "/api/timeline?\(current)")
+            let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any] ?? [:]
+            liked += object.momentItems.filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+            query = object["nextPageQuery"] as? String
+        }
+        return liked
     }
 
     /// `PRAGMA integrity_check` by the sqlite3 library the way any tool would run it.

@@ -91,6 +91,8 @@ public final class MomentsRepo: MomentsRepoType {
     /// The BFF call under way per page: callers who come while it runs wait for it instead of
     /// sending their own.
     private let fetches = Mutex<[PageKey: Fetch]>([:])
+    /// Newest pages changed by likes and not saved yet, by user, and whether a save is running.
+    private let unsaved = Mutex<(pages: [String: SavedPage], isSaving: Bool)>(([:], false))
     public let likeChanges = Broadcaster<LikeChange>()
 
     /// - Parameter maxAge: how long a page is shown without asking the BFF again; past it the
@@ -218,20 +220,43 @@ public final class MomentsRepo: MomentsRepoType {
 
     /// Puts `moment` in place of its old self in every page of `userID` that has it.
     private func replace(_ moment: MomentsDetails.Moment, userID: String) async {
-        let newest = pages.withLock { pages -> [(MomentsDetails, Bool)] in
-            var newest: [(MomentsDetails, Bool)] = []
+        let newest = pages.withLock { pages -> [SavedPage] in
+            var newest: [SavedPage] = []
             for (key, var page) in pages where key.userID == userID {
                 guard let index = page.details.moments.firstIndex(where: { $0.id == moment.id }),
                       page.details.moments[index] != moment else { continue }
                 page.details.moments[index] = moment
                 page.version = nextVersion()
                 pages[key] = page
-                if key.page.isNewest, key.withLikes { newest.append((page.details, page.hasMore)) }
+                if key.page.isNewest, key.withLikes { newest.append(SavedPage(details: page.details, hasMore: page.hasMore)) }
             }
             return newest
         }
-        for (details, hasMore) in newest {
-            await save(details, hasMore: hasMore, userID: userID)
+        for page in newest {
+            saveSoon(page, userID: userID)
+        }
+    }
+
+    /// Saves `page` in the background, one write at a time and the latest page winning, so a
+    /// burst of likes costs a write or two instead of one each. A crash before it is written
+    /// costs the offline copy that like; the BFF has it.
+    private func saveSoon(_ page: SavedPage, userID: String) {
+        let starts = unsaved.withLock { unsaved in
+            unsaved.pages[userID] = page
+            defer { unsaved.isSaving = true }
+            return !unsaved.isSaving
+        }
+        guard starts else { return }
+        Task {
+            while let (userID, page) = unsaved.withLock({ unsaved -> (String, SavedPage)? in
+                guard let next = unsaved.pages.popFirst() else {
+                    unsaved.isSaving = false
+                    return nil
+                }
+                return next
+            }) {
+                try? await persistentDataStore.save(page, forKey: storageKey(userID))
+            }
         }
     }
 
@@ -268,6 +293,7 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     private func save(_ details: MomentsDetails, hasMore: Bool, userID: String) async {
+        // Saved before it is shown, so a page seen once is there offline, even after a restart.
         // A failed save costs only the offline copy; the answer itself is good to show.
         try? await persistentDataStore.save(SavedPage(details: details, hasMore: hasMore), forKey: storageKey(userID))
     }
