@@ -24,6 +24,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(name: "CMalloc"),
         .target(
             name: "HTTPServer",
             dependencies: [
@@ -55,6 +56,7 @@ let package = Package(
         .executableTarget(
             name: "moments",
             dependencies: [
+                "CMalloc",
                 "HTTPServer",
                 "Moments",
                 "BFF",

@@ -54,6 +54,7 @@ struct BFFCommand: AsyncParsableCommand {
 
         func run() async throws {
             LoggingSystem.bootstrapStandardError(level: logLevel)
+            ProcessMemory.tuneForServing()
             let bff = try EmbeddedBFF(dataDirectory: data.directory())
             if resetDemoData {
                 try bff.resetDemoData()

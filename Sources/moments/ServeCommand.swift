@@ -57,6 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrapStandardError(level: logLevel)
+        ProcessMemory.tuneForServing()
         let dataDirectory = try DataDirectory.resolve(dataDir)
         let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: remoteConfigURL, dataDirectory: dataDirectory)
         let application = try await MomentsApplication(configuration: .init(

@@ -7,7 +7,7 @@ import Synchronization
 /// The caller names a page by everything it depends on (language, toggles, data version, the
 /// minute relative dates depend on); a page drawn for one key is reused for that key. Per-client
 /// values (the CSRF token) are drawn as `RenderedPageCache.placeholder` and filled in per request,
-/// which costs a few bytes instead of a render.
+/// which costs a copy of the page instead of a render.
 public final class RenderedPageCache: Sendable {
     /// What templates receive in place of a per-client value.
     public static let placeholder = "__MOMENTS_PER_CLIENT_VALUE__"
@@ -18,18 +18,10 @@ public final class RenderedPageCache: Sendable {
         /// Identifies this drawing: equal keys, equal bytes (before the per-client value).
         public let version: String
 
-        /// The page with `value` where the placeholders were: the drawn pieces are shared,
-        /// only `value` is new.
-        public func filled(with value: String) -> [SharedBytes] {
-            guard pieces.count > 1 else { return pieces }
-            let separator = SharedBytes(value)
-            var filled = [pieces[0]]
-            filled.reserveCapacity(pieces.count * 2 - 1)
-            for piece in pieces.dropFirst() {
-                filled.append(separator)
-                filled.append(piece)
-            }
-            return filled
+        /// The page with `value` where the placeholders were, in one buffer: a copy costs less
+        /// than sending the page as many small pieces.
+        public func filled(with value: String) -> SharedBytes {
+            pieces.count == 1 ? pieces[0] : SharedBytes(joining: pieces, separator: SharedBytes(value))
         }
     }
 

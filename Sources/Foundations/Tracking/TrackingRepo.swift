@@ -39,6 +39,8 @@ public struct RecordedTrackingEvent: Sendable, Encodable, Equatable {
 /// Keeps the latest events in memory, newest first, so people and scripts can see them.
 public final class RecordingTrackingProvider: TrackingProvider {
     private let capacity: Int
+    /// Oldest first, up to twice the capacity: appending is the cheap end, and trimming the old
+    /// half at once keeps each page view's share of it small (every page view is an event).
     private let events = Mutex<[RecordedTrackingEvent]>([])
 
     public init(capacity: Int = 200) {
@@ -48,11 +50,11 @@ public final class RecordingTrackingProvider: TrackingProvider {
     public func track(_ event: any TrackingEvent) {
         let recorded = RecordedTrackingEvent(name: event.name, parameters: event.parameters, recordedAt: Date())
         events.withLock { events in
-            events.insert(recorded, at: 0)
-            if events.count > capacity { events.removeLast(events.count - capacity) }
+            events.append(recorded)
+            if events.count >= 2 * capacity { events.removeFirst(events.count - capacity) }
         }
     }
 
     /// The latest events, newest first.
-    public var recordedEvents: [RecordedTrackingEvent] { events.withLock { $0 } }
+    public var recordedEvents: [RecordedTrackingEvent] { events.withLock { Array($0.suffix(capacity).reversed()) } }
 }

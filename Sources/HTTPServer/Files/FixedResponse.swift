@@ -4,18 +4,18 @@ import Foundation
 /// with its `ETag` and a 304 when the client already has it. The bytes are shared by every
 /// answer, never copied.
 public struct FixedResponse: Sendable {
-    public let pieces: [SharedBytes]
+    public let bytes: SharedBytes
     public let etag: String
     public let headers: HTTPHeaders
 
     public init(data: Data, contentType: String, etag: String? = nil, cacheControl: String = "no-cache") {
-        self.init(pieces: [SharedBytes(data)], contentType: contentType, etag: etag ?? FixedResponse.etag(of: data),
+        self.init(bytes: SharedBytes(data), contentType: contentType, etag: etag ?? FixedResponse.etag(of: data),
                   cacheControl: cacheControl)
     }
 
-    /// A body sent as `pieces` one after another, versioned by `etag`.
-    public init(pieces: [SharedBytes], contentType: String, etag: String, cacheControl: String = "no-cache") {
-        self.pieces = pieces
+    /// `bytes` as the body, versioned by `etag`.
+    public init(bytes: SharedBytes, contentType: String, etag: String, cacheControl: String = "no-cache") {
+        self.bytes = bytes
         self.etag = etag
         headers = ["Content-Type": contentType, "Cache-Control": cacheControl, "ETag": etag]
     }
@@ -28,7 +28,7 @@ public struct FixedResponse: Sendable {
             headers.remove("Content-Type")
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: .shared(pieces))
+        return Response(status: .ok, headers: headers, body: .shared(bytes))
     }
 
     /// A strong validator from the bytes (FNV-1a, 64 bits): equal bodies, equal tags.

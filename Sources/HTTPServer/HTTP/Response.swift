@@ -9,8 +9,8 @@ public struct Response: Sendable {
     /// The bytes sent after the headers.
     public enum Body: Sendable {
         case data(Data)
-        /// Shared pieces sent one after another, never copied (`SharedBytes`).
-        case shared([SharedBytes])
+        /// Bytes shared with other responses, never copied.
+        case shared(SharedBytes)
         /// Produced while the connection stays open, for server-sent events.
         case stream(ResponseStream)
     }
@@ -52,7 +52,7 @@ public struct Response: Sendable {
     public var bodyData: Data? {
         switch body {
         case .data(let data): data
-        case .shared(let pieces): pieces.reduce(into: Data()) { $0.append(contentsOf: $1.buffer) }
+        case .shared(let bytes): Data(bytes.buffer)
         case .stream: nil
         }
     }

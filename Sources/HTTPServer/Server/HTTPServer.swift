@@ -272,8 +272,8 @@ public final class HTTPServer: Sendable {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                                 MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
-        case .shared(let pieces):
-            mhdResponse = makeSharedResponse(pieces)
+        case .shared(let bytes):
+            mhdResponse = makeSharedResponse(bytes)
         case .stream(let stream):
             mhdResponse = makeStreamingResponse(stream, connection: connection)
         }
@@ -287,13 +287,12 @@ public final class HTTPServer: Sendable {
         return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
     }
 
-    /// A response that points at `pieces` and holds them until libmicrohttpd is done sending.
-    private func makeSharedResponse(_ pieces: [SharedBytes]) -> OpaquePointer? {
-        let vectors = pieces.map { MHD_IoVec(iov_base: $0.buffer.baseAddress, iov_len: $0.count) }
-        return MHD_create_response_from_iovec(
-            vectors, UInt32(vectors.count),
-            { cls in Unmanaged<SharedPieces>.fromOpaque(cls!).release() },
-            Unmanaged.passRetained(SharedPieces(pieces)).toOpaque()
+    /// A response that points at `bytes` and holds them until libmicrohttpd is done sending.
+    private func makeSharedResponse(_ bytes: SharedBytes) -> OpaquePointer? {
+        MHD_create_response_from_buffer_with_free_callback_cls(
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.buffer.baseAddress),
+            { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() },
+            Unmanaged.passRetained(bytes).toOpaque()
         )
     }
 
@@ -318,15 +317,6 @@ public final class HTTPServer: Sendable {
         )
         pump.start(stream)
         return response
-    }
-}
-
-/// Keeps the pieces of one shared response alive while libmicrohttpd points at them.
-private final class SharedPieces: Sendable {
-    let pieces: [SharedBytes]
-
-    init(_ pieces: [SharedBytes]) {
-        self.pieces = pieces
     }
 }
 

@@ -41,7 +41,7 @@ public struct PageRenderer: Sendable {
         }
         let token = request.csrfToken ?? ""
         let response = FixedResponse(
-            pieces: page.filled(with: token),
+            bytes: page.filled(with: token),
             contentType: "text/html; charset=utf-8",
             etag: "\"\(page.version)-\(String(UInt64(bitPattern: Int64(token.hashValue)), radix: 36))\""
         ).respond(to: request)

@@ -237,8 +237,8 @@ public final class MomentsRepo: MomentsRepoType {
         }
     }
 
-    /// Saves `page` in the background, one write at a time and the latest page winning, so a
-    /// burst of likes costs a write or two instead of one each. A crash before it is written
+    /// Saves `page` in the background, one write at a time with a pause after each, the latest
+    /// page winning, so a burst of likes costs a few writes instead of one each. A crash before it is written
     /// costs the offline copy that like; the BFF has it.
     private func saveSoon(_ page: SavedPage, userID: String) {
         let starts = unsaved.withLock { unsaved in
@@ -256,6 +256,8 @@ public final class MomentsRepo: MomentsRepoType {
                 return next
             }) {
                 try? await persistentDataStore.save(page, forKey: storageKey(userID))
+                // At most a few writes a second: the changes of the pause go in the next one.
+                try? await Task.sleep(for: .milliseconds(200))
             }
         }
     }

@@ -22,7 +22,7 @@ public struct TimelineRoutes: Sendable {
             let json = try jsonCache.page(for: viewModel.cacheKey) {
                 String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
             }
-            var response = FixedResponse(pieces: json.filled(with: ""), contentType: "application/json", etag: "\"\(json.version)\"")
+            var response = FixedResponse(bytes: json.filled(with: ""), contentType: "application/json", etag: "\"\(json.version)\"")
                 .respond(to: request)
             if viewModel.hasError { response.status = .serviceUnavailable }
             return response
