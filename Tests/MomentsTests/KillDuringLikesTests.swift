@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -15,7 +16,7 @@ import FoundationNetworking
     @Test func sigkillDuringLikeStorm_losesNoAcknowledgedLike_tenTimesInARow() async throws {
         for round in 1...10 {
             let dataDirectory = Dashboard.temporaryDirectory()
-            let first = try ServerProcess(arguments: ["--data-dir", dataDirectory.path])
+            let first = try await ServerProcess.start(arguments: ["--data-dir", dataDirectory.path])
             _ = try await first.request("PUT", "/api/toggles/isLikeButtonForMomentEnabled", body: #"{"isOn": true}"#)
             let before = Set(try await Self.likedMoments(first))
             let acknowledged = Acknowledged()
@@ -39,9 +40,9 @@ import FoundationNetworking
             #expect(await first.waitForExit())
 
             for database in ["dashboard.sqlite", "bff.sqlite"] {
-                #expect(try Self.integrityCheck(dataDirectory.appendingPathComponent(database)) == "ok", "round \(round): \(database)")
+                #expect(try await Self.integrityCheck(dataDirectory.appendingPathComponent(database)) == "ok", "round \(round): \(database)")
             }
-            let second = try ServerProcess(arguments: ["--data-dir", dataDirectory.path])
+            let second = try await ServerProcess.start(arguments: ["--data-dir", dataDirectory.path])
             let after = Set(try await Self.likedMoments(second))
             let expected = acknowledged.ids.withLock { $0 }.union(before)
             #expect(expected.isSubset(of: after), "round \(round): acknowledged \(expected.sorted()), found \(after.sorted())")
@@ -64,7 +65,11 @@ import FoundationNetworking
     }
 
     /// `PRAGMA integrity_check` by the sqlite3 library the way any tool would run it.
-    private static func integrityCheck(_ file: URL) throws -> String {
+    private static func integrityCheck(_ file: URL) async throws -> String {
+        try await onOwnThread { try runIntegrityCheck(file) }
+    }
+
+    private static func runIntegrityCheck(_ file: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", file.path, "PRAGMA integrity_check;"]

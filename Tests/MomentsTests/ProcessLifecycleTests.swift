@@ -5,7 +5,7 @@ import Testing
 @Suite struct ProcessLifecycleTests {
     @Test func crashApp_acknowledges202_abortsTheProcess_andNextStartShowsTheCrash() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
-        let first = try ServerProcess(arguments: ["--data-dir", dataDirectory.path])
+        let first = try await ServerProcess.start(arguments: ["--data-dir", dataDirectory.path])
         let answer = try await first.request("POST", "/api/area51/actions/crash-app", body: "{}")
         #expect(answer.status == 202)
         #expect(answer.text.contains(#""terminatesProcess":true"#))
@@ -13,7 +13,7 @@ import Testing
         #expect(first.process.terminationReason == .uncaughtSignal)
         #expect(first.process.terminationStatus == SIGABRT)
 
-        let second = try ServerProcess(arguments: ["--data-dir", dataDirectory.path])
+        let second = try await ServerProcess.start(arguments: ["--data-dir", dataDirectory.path])
         let menu = try await second.request("GET", "/api/area51")
         #expect(menu.text.contains("Last crash"))
         #expect(menu.text.contains("Crash App pressed in Area 51"))
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func sigterm_stopsGracefullyWithExitZero() async throws {
-        let server = try ServerProcess(arguments: ["--data-dir", Dashboard.temporaryDirectory().path])
+        let server = try await ServerProcess.start(arguments: ["--data-dir", Dashboard.temporaryDirectory().path])
         #expect(try await server.request("GET", "/healthz").status == 200)
         server.process.terminate()
         #expect(await server.waitForExit())

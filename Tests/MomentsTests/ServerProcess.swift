@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,7 +24,12 @@ final class ServerProcess: @unchecked Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("moments")
     }
 
-    init(arguments: [String]) throws {
+    /// Starts the server and waits, on a thread of its own, for the line that names its URL.
+    static func start(arguments: [String]) async throws -> ServerProcess {
+        try await onOwnThread { try ServerProcess(arguments: arguments) }
+    }
+
+    private init(arguments: [String]) throws {
         process.executableURL = Self.executable
         process.arguments = ["serve", "--port", "0", "--log-level", "warning",
                              "--public-dir", Dashboard.repository.appendingPathComponent("Public").path,

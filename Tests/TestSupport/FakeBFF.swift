@@ -49,6 +49,12 @@ public final class FakeBFF: Sendable {
         var received: [[String: Any]] = []
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
         var paginates = true
+        /// Holds the port once stopped (`stop`).
+        var portHolder: Int32?
+
+        deinit {
+            if let portHolder { close(portHolder) }
+        }
 
         init(moments: [Moment]) {
             self.moments = moments
@@ -120,9 +126,21 @@ public final class FakeBFF: Sendable {
         state.lock.withLock { state.moments.first { $0.id == momentID }?.likerIDs ?? [] }
     }
 
-    /// Stops answering: connections are refused from now on, as a BFF that is down.
+    /// Stops answering: connections are refused from now on, as a BFF that is down. The port
+    /// stays bound, without listening, so no server another test starts can take it over.
     public func stop() async {
         await server.stop()
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(holder, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        state.lock.withLock { state.portHolder = holder }
     }
 
     private static func answer(_ body: [String: Any], state: State) -> [String: Any] {

@@ -64,12 +64,9 @@ public struct RawConnection: Sendable {
         return String(decoding: received, as: UTF8.self)
     }
 
-    /// `read(until:timeout:)` on a thread of its own: a test waiting for the answer must not
-    /// hold one of the few cooperative threads the server in the same process answers on.
+    /// `read(until:timeout:)` on a thread of its own (`onOwnThread`).
     public func received(until marker: String, timeout: Double) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: read(until: marker, timeout: timeout)) }
-        }
+        (try? await onOwnThread { read(until: marker, timeout: timeout) }) ?? ""
     }
 
     public func exchange(_ data: Data) throws -> String {
