@@ -41,20 +41,25 @@ public final class RecordingTrackingProvider: TrackingProvider {
     private let capacity: Int
     /// Oldest first, up to twice the capacity: appending is the cheap end, and trimming the old
     /// half at once keeps each page view's share of it small (every page view is an event).
-    private let events = Mutex<[RecordedTrackingEvent]>([])
+    /// Kept as tracked; turned into `RecordedTrackingEvent`s only when someone looks.
+    private let events = Mutex<[(event: any TrackingEvent, recordedAt: Date)]>([])
 
     public init(capacity: Int = 200) {
         self.capacity = capacity
     }
 
     public func track(_ event: any TrackingEvent) {
-        let recorded = RecordedTrackingEvent(name: event.name, parameters: event.parameters, recordedAt: Date())
+        let recordedAt = Date()
         events.withLock { events in
-            events.append(recorded)
+            events.append((event, recordedAt))
             if events.count >= 2 * capacity { events.removeFirst(events.count - capacity) }
         }
     }
 
     /// The latest events, newest first.
-    public var recordedEvents: [RecordedTrackingEvent] { events.withLock { Array($0.suffix(capacity).reversed()) } }
+    public var recordedEvents: [RecordedTrackingEvent] {
+        events.withLock { $0.suffix(capacity) }.reversed().map {
+            RecordedTrackingEvent(name: $0.event.name, parameters: $0.event.parameters, recordedAt: $0.recordedAt)
+        }
+    }
 }

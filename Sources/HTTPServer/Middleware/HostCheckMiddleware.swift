@@ -19,15 +19,25 @@ public struct HostCheckMiddleware: Middleware {
     }
 
     /// The host of a `Host` or origin authority, lowercased, without port or IPv6 brackets.
+    /// Checked on every request, so on the UTF-8 bytes, without Foundation.
     static func hostName(_ authority: String) -> String {
-        if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
-            return normalize(authority[authority.index(after: authority.startIndex)..<end])
+        var host = Substring(authority).utf8
+        if host.first == UInt8(ascii: "["), let end = host.firstIndex(of: UInt8(ascii: "]")) {
+            host = host[host.index(after: host.startIndex)..<end]
+        } else if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
+            host = host[..<colon]
         }
-        return normalize(authority.prefix { $0 != ":" })
+        return lowercased(host)
     }
 
-    /// Checked on every request, so without Foundation's character sets.
-    private static func normalize(_ host: some StringProtocol) -> String {
-        String(host.filter { $0 != "[" && $0 != "]" }).lowercased()
+    /// A configured host name (`localhost`, `::1`, `[::1]`) as `hostName` gives it.
+    private static func normalize(_ host: String) -> String {
+        lowercased(Substring(host).utf8.filter { $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") })
+    }
+
+    private static func lowercased(_ bytes: some Collection<UInt8>) -> String {
+        let uppercase = UInt8(ascii: "A")...UInt8(ascii: "Z")
+        guard bytes.contains(where: uppercase.contains) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes.map { uppercase.contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
