@@ -67,4 +67,12 @@ import TestSupport
         #expect(answer.hasPrefix("HTTP/1.1 414"), "\(answer.prefix(60))")
         await server.stop()
     }
+
+    @Test func eightKilobytesOfHeaders_areServed_withinTheConnectionMemoryLimit() async throws {
+        let server = try makeServer()
+        let cookie = "Cookie: big=\(String(repeating: "c", count: 8 * 1024))\r\n"
+        let answer = try await server.raw("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\(cookie)Connection: close\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(60))")
+        await server.stop()
+    }
 }

@@ -14,6 +14,8 @@ final class MomentsStore: Sendable {
         var configuration = Configuration()
         // `moments bff reset-demo-data` may write from another process while a server runs.
         configuration.busyMode = .timeout(5)
+        // One reader per core: more only wait for a core, each with its own page cache.
+        configuration.maximumReaderCount = ProcessInfo.processInfo.activeProcessorCount
         configuration.prepareDatabase { db in
             // WAL with NORMAL loses no committed like when the process crashes or is killed
             // (only on power loss), and spares a disk sync per like.

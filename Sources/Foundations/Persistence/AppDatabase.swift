@@ -11,6 +11,8 @@ public struct AppDatabase: Sendable {
     public init(directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
+        // One reader per core: more only wait for a core, each with its own page cache.
+        configuration.maximumReaderCount = ProcessInfo.processInfo.activeProcessorCount
         configuration.prepareDatabase { db in
             // In WAL mode NORMAL loses nothing when the process crashes or is killed, only on
             // power loss, and spares a disk sync per write.
