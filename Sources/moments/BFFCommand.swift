@@ -127,22 +127,6 @@ extension BFFCommand {
         static let configuration = CommandConfiguration(abstract: "Time the timeline query in-process.",
                                                         shouldDisplay: false)
 
-        /// The dashboard's selection, asking for the first page only.
-        static let pageQuery = """
-            query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!, $first: Int) {
-              getMomentsDetailsByUserID(userID: $userID, first: $first) {
-                userDetails { id name avatar backgroundImage }
-                moments {
-                  id
-                  userDetails { name avatar }
-                  type title url photos createdDate
-                  isLiked @include(if: $withLikes)
-                  likes @include(if: $withLikes) { id avatar }
-                }
-              }
-            }
-            """
-
         @Option(help: "Timed runs per variant, after a tenth as many untimed ones.")
         var runs = 2000
 
@@ -161,7 +145,7 @@ extension BFFCommand {
                 var variables: [String: Any] = ["userID": "0", "withLikes": withLikes]
                 variables["first"] = first
                 let body = try JSONSerialization.data(withJSONObject: [
-                    "query": first == nil ? GetMomentsByUserIDSession.query : Self.pageQuery, "variables": variables,
+                    "query": GetMomentsByUserIDSession.query, "variables": variables,
                 ])
                 var durations: [Duration] = []
                 for run in 0..<(runs + runs / 10) {
