@@ -56,6 +56,14 @@ import Testing
         #expect(DemoData.generated(users: 200, moments: 500, seed: 42) == DemoData.generated(users: 200, moments: 500, seed: 42))
     }
 
+    @Test func generated_largerSet_startsWithTheSameMoments_soItsFirstPageIsTheSame() {
+        let small = DemoData.generated(users: 5000, moments: 30, seed: 1)
+        let large = DemoData.generated(users: 5000, moments: 3000, seed: 1)
+        let content = { (moment: DemoData.Moment) in "\(moment.authorID)|\(moment.title ?? "")|\(moment.content)|\(moment.likedBy)" }
+        #expect(small.moments.map(content) == large.moments.prefix(30).map(content))
+        #expect(small.moments.map(content) != DemoData.generated(users: 5000, moments: 30, seed: 2).moments.map(content))
+    }
+
     @Test func generated_mixesPhotoAndLinkMoments_titledInEnglishAndChinese() {
         let demo = DemoData.generated(users: 5000, moments: 3000, seed: 1)
         #expect(Set(demo.moments.map(\.id)).count == 3000)

@@ -18,15 +18,25 @@ extension DemoData {
     static func generated(users userCount: Int, moments momentCount: Int, seed: UInt64) -> DemoData {
         precondition(userCount >= 1, "the current user is always there")
         precondition(momentCount >= 0, "a count of moments")
-        var generator = TimelineGenerator(random: SeededRandomNumberGenerator(seed: seed))
+        var generator = TimelineGenerator(seed: seed)
         let users = generator.users(count: userCount)
         return DemoData(users: users.map(\.user), moments: generator.moments(count: momentCount, by: users))
     }
 }
 
 /// Draws the users and moments of `DemoData.generated`, in an order that fixes every value by the seed.
+///
+/// What the `n`th newest moment shows (author, title, pictures, likes) comes from its own
+/// generator, seeded by the seed and `n`: data sets of different sizes with the same seed and
+/// users start with the same moments, so their first pages cost the same to read.
 private struct TimelineGenerator {
+    let seed: UInt64
     var random: SeededRandomNumberGenerator
+
+    init(seed: UInt64) {
+        self.seed = seed
+        random = SeededRandomNumberGenerator(seed: seed)
+    }
 
     private static let standard = DemoData.standard
     private static let avatars = standard.users.map(\.avatar)
@@ -69,17 +79,22 @@ private struct TimelineGenerator {
         ages.sort()
         if !ages.isEmpty { ages[0] = newest }
         return ages.enumerated().map { index, age in
-            let author = users[Int.random(in: users.indices, using: &random)]
-            // Most people write in their own language, now and then in the other.
-            let chinese = Int.random(in: 0..<8, using: &random) == 0 ? !author.writesChinese : author.writesChinese
-            let isPhotos = Int.random(in: 0..<10, using: &random) < 7
-            let content: DemoData.Content = isPhotos
-                ? .photos(distinctIndices(pick(Self.photoCounts), below: Self.photos.count).map { Self.photos[$0] })
-                : .url(pick(Self.linkURLs))
-            let title = GeneratedPhrases.title(forPhotos: isPhotos, chinese: chinese, using: &random)
-            return DemoData.Moment(id: String(index + 1), authorID: author.user.id, age: .seconds(age), title: title,
-                                   content: content, likedBy: likers(among: users.count))
+            var content = TimelineGenerator(seed: seed ^ (UInt64(index + 1) &* 0xD1B5_4A32_D192_ED03))
+            return content.moment(id: String(index + 1), age: age, by: users)
         }
+    }
+
+    private mutating func moment(id: String, age: Int, by users: [GeneratedUser]) -> DemoData.Moment {
+        let author = users[Int.random(in: users.indices, using: &random)]
+        // Most people write in their own language, now and then in the other.
+        let chinese = Int.random(in: 0..<8, using: &random) == 0 ? !author.writesChinese : author.writesChinese
+        let isPhotos = Int.random(in: 0..<10, using: &random) < 7
+        let content: DemoData.Content = isPhotos
+            ? .photos(distinctIndices(pick(Self.photoCounts), below: Self.photos.count).map { Self.photos[$0] })
+            : .url(pick(Self.linkURLs))
+        let title = GeneratedPhrases.title(forPhotos: isPhotos, chinese: chinese, using: &random)
+        return DemoData.Moment(id: id, authorID: author.user.id, age: .seconds(age), title: title,
+                               content: content, likedBy: likers(among: users.count))
     }
 
     /// 0 to 20 distinct users (fewer when there are fewer users), the current user in about one
