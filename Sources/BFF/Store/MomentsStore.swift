@@ -20,6 +20,9 @@ final class MomentsStore: Sendable {
             // WAL with NORMAL loses no committed like when the process crashes or is killed
             // (only on power loss), and spares a disk sync per like.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // A page reads a few dozen database pages; 1 MiB of cache per connection (SQLite's
+            // default is 2) holds them and the index tops.
+            try db.execute(sql: "PRAGMA cache_size = -1024")
         }
         do {
             database = try DatabasePool(path: url.path, configuration: configuration)

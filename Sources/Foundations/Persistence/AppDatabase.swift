@@ -17,6 +17,8 @@ public struct AppDatabase: Sendable {
             // In WAL mode NORMAL loses nothing when the process crashes or is killed, only on
             // power loss, and spares a disk sync per write.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Toggles, their audit and one saved page: 256 KiB of cache per connection is plenty.
+            try db.execute(sql: "PRAGMA cache_size = -256")
         }
         let pool = try DatabasePool(path: directory.appendingPathComponent("dashboard.sqlite").path, configuration: configuration)
         try AppDatabase.migrator.migrate(pool)
