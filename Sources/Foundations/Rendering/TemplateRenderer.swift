@@ -8,7 +8,7 @@ import Mustache
 /// version of an item without the list template knowing there are two.
 public struct TemplateRenderer: Sendable {
     /// Which set of item templates draws a list.
-    public enum TemplateSet: Sendable {
+    public enum TemplateSet: String, Sendable {
         case classic
         case cards
     }

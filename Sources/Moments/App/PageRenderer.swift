@@ -34,8 +34,8 @@ public struct PageRenderer: Sendable {
     /// design choices and the options are added here.
     func cachedPage(_ template: String, key: String, content: () throws -> Any, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
-        let fullKey = [template, key, l10n.language.rawValue, designKey, options.title, "\(options.set)", "\(options.status.code)"]
-            .joined(separator: "|")
+        // Built on every request: plain strings, no `String(describing:)`.
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(designKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
         let page = try cache.page(for: fullKey) {
             try render(template, content: try content(), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
