@@ -48,6 +48,20 @@ import TestSupport
         await fixture.server.stop()
     }
 
+    @Test func editedFile_isServedAnew_andAFileTurnedIntoALinkOutIsRefused() async throws {
+        let fixture = try Fixture()
+        let stylesheet = fixture.root.appendingPathComponent("Public/css/app.css")
+        #expect(String(decoding: try await fixture.server.send("GET", "/css/app.css").body, as: UTF8.self) == "body { color: red; }")
+        try Data("body { color: blue; margin: 0; }".utf8).write(to: stylesheet)
+        #expect(String(decoding: try await fixture.server.send("GET", "/css//app.css").body, as: UTF8.self) == "body { color: blue; margin: 0; }")
+        try FileManager.default.removeItem(at: stylesheet)
+        try FileManager.default.createSymbolicLink(at: stylesheet, withDestinationURL: fixture.root.appendingPathComponent("secret.txt"))
+        let answer = try await fixture.server.send("GET", "/css/app.css")
+        #expect(answer.status == 404)
+        #expect(!String(decoding: answer.body, as: UTF8.self).contains("TOP-SECRET"))
+        await fixture.server.stop()
+    }
+
     @Test(arguments: [
         "/../secret.txt",
         "/css/../../secret.txt",

@@ -4,17 +4,36 @@ import Synchronization
 /// Serves files under one folder, with `ETag`/`If-None-Match` and `Cache-Control`.
 ///
 /// No request leaves the folder: `..` segments are refused before the file system is asked, and
-/// the resolved real path (symlinks followed) must still lie inside the folder. Contents are
-/// kept in memory and re-read only when a file's size or modification time changes.
+/// the resolved real path (symlinks followed) must still lie inside the folder. A file is read
+/// and resolved once; after that a request costs one `stat` of its real path, and a change of
+/// size or modification time (an edit, or the file replaced by a link) has it resolved and read
+/// again.
 public final class StaticFiles: Sendable {
     private struct CachedFile {
-        let size: Int
-        let modified: Date
+        let realPath: String
+        let version: FileVersion
         let response: FixedResponse
+    }
+
+    /// What tells that a file changed.
+    private struct FileVersion: Equatable {
+        let size: Int
+        let modifiedSeconds: Int
+        let modifiedNanoseconds: Int
+
+        /// The version of the regular file at `path` (links followed); `nil` for anything else.
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            size = Int(info.st_size)
+            modifiedSeconds = Int(info.st_mtim.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        }
     }
 
     private let root: String
     private let cacheControl: String
+    /// By path under the root (`relativePath`).
     private let cache = Mutex<[String: CachedFile]>([:])
 
     /// - Parameter cacheControl: sent with every file; `no-cache` makes browsers revalidate
@@ -30,40 +49,46 @@ public final class StaticFiles: Sendable {
     }
 
     func respond(to request: Request) throws -> Response {
-        guard let path = resolve(request.path), let file = try load(path) else {
+        guard let file = try file(at: request.path) else {
             throw HTTPError(.notFound, message: "There is nothing at \(request.path).")
         }
         return file.response.respond(to: request)
     }
 
-    /// The real path of the file `requestPath` names, or `nil` when it would leave the root.
-    private func resolve(_ requestPath: String) -> String? {
+    /// The file `requestPath` names, from the cache while its real path is unchanged.
+    private func file(at requestPath: String) throws -> CachedFile? {
+        guard let relativePath = Self.relativePath(requestPath) else { return nil }
+        if let cached = cache.withLock({ $0[relativePath] }), FileVersion(path: cached.realPath) == cached.version {
+            return cached
+        }
+        guard let realPath = resolve(relativePath), let version = FileVersion(path: realPath) else {
+            cache.withLock { _ = $0.removeValue(forKey: relativePath) }
+            return nil
+        }
+        let response = FixedResponse(
+            data: try Data(contentsOf: URL(fileURLWithPath: realPath)),
+            contentType: MediaType.forExtension((realPath as NSString).pathExtension),
+            cacheControl: cacheControl
+        )
+        let file = CachedFile(realPath: realPath, version: version, response: response)
+        cache.withLock { $0[relativePath] = file }
+        return file
+    }
+
+    /// `css/app.css` for `/css//app.css`; `nil` for a path with `..`, `.`, a backslash or NUL,
+    /// refused before the file system is asked. Also the cache's key, so spellings of one file
+    /// share an entry.
+    private static func relativePath(_ requestPath: String) -> String? {
         let segments = requestPath.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.isEmpty,
               !segments.contains(where: { $0 == ".." || $0 == "." || $0.contains("\\") || $0.contains("\0") })
         else { return nil }
-        let joined = root + "/" + segments.joined(separator: "/")
-        let real = URL(fileURLWithPath: joined).resolvingSymlinksInPath().path
-        guard real.hasPrefix(root + "/") else { return nil }
-        return real
+        return segments.joined(separator: "/")
     }
 
-    private func load(_ path: String) throws -> CachedFile? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let size = (attributes[.size] as? NSNumber)?.intValue,
-              let modified = attributes[.modificationDate] as? Date
-        else { return nil }
-        if let cached = cache.withLock({ $0[path] }), cached.size == size, cached.modified == modified {
-            return cached
-        }
-        let response = FixedResponse(
-            data: try Data(contentsOf: URL(fileURLWithPath: path)),
-            contentType: MediaType.forExtension((path as NSString).pathExtension),
-            cacheControl: cacheControl
-        )
-        let file = CachedFile(size: size, modified: modified, response: response)
-        cache.withLock { $0[path] = file }
-        return file
+    /// The real path of `relativePath` under the root, or `nil` when it would leave the root.
+    private func resolve(_ relativePath: String) -> String? {
+        let real = URL(fileURLWithPath: root + "/" + relativePath).resolvingSymlinksInPath().path
+        return real.hasPrefix(root + "/") ? real : nil
     }
 }
