@@ -113,7 +113,7 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
-        let key = PageKey(userID: userID, page: page, withLikes: togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
+        let key = pageKey(userID: userID, page: page)
         if refresh {
             // Older pages may have moved under newer moments: they are read again when asked.
             pages.withLock { pages in pages = pages.filter { $0.key.userID != userID || $0.key.page.isNewest } }
@@ -265,14 +265,9 @@ public final class MomentsRepo: MomentsRepoType {
     /// The moment `momentID` and the id of the one before it (`nil` when it is the newest):
     /// from the pages read when one has it, else from the BFF.
     private func locate(_ momentID: String, userID: String) async throws(MomentsRepoError) -> (moment: MomentsDetails.Moment, previous: String?) {
-        let cached = pages.withLock { pages -> (MomentsDetails.Moment, String?)? in
-            for (key, page) in pages where key.userID == userID {
-                let moments = page.details.moments
-                if let index = moments.firstIndex(where: { $0.id == momentID }) {
-                    return (moments[index], index > moments.startIndex ? moments[index - 1].id : key.page.after)
-                }
-            }
-            return nil
+        let cached = pages.withLock { pages -> (moment: MomentsDetails.Moment, previous: String?)? in
+            pages.lazy.filter { $0.key.userID == userID }
+                .compactMap { Self.find(momentID, in: $0.value.details.moments, after: $0.key.page.after) }.first
         }
         if let cached { return cached }
         return try await search(momentID, userID: userID)
@@ -283,15 +278,27 @@ public final class MomentsRepo: MomentsRepoType {
     private func search(_ momentID: String, userID: String) async throws(MomentsRepoError) -> (moment: MomentsDetails.Moment, previous: String?) {
         var page = MomentsPage(after: nil, size: Self.searchPageSize)
         while true {
-            let snapshot = try await fetch(PageKey(userID: userID, page: page, withLikes: togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)))
-                .value.get()
-            let moments = snapshot.momentsDetails.moments
-            if let index = moments.firstIndex(where: { $0.id == momentID }) {
-                return (moments[index], index > moments.startIndex ? moments[index - 1].id : page.after)
+            let snapshot = try await fetch(pageKey(userID: userID, page: page)).value.get()
+            if let found = Self.find(momentID, in: snapshot.momentsDetails.moments, after: page.after) {
+                return found
             }
             guard let next = snapshot.nextCursor else { throw .unknownMoment(momentID) }
             page.after = next
         }
+    }
+
+    /// `momentID` in `moments`, a page that starts after the moment `after`, and the id of the
+    /// moment before it.
+    private static func find(_ momentID: String, in moments: [MomentsDetails.Moment], after: String?)
+        -> (moment: MomentsDetails.Moment, previous: String?)? {
+        moments.firstIndex { $0.id == momentID }.map { index in
+            (moments[index], index > moments.startIndex ? moments[index - 1].id : after)
+        }
+    }
+
+    /// The page of `userID` as asked for now: with likes while the like feature is on.
+    private func pageKey(userID: String, page: MomentsPage) -> PageKey {
+        PageKey(userID: userID, page: page, withLikes: togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
     }
 
     private func save(_ details: MomentsDetails, hasMore: Bool, userID: String) async {
