@@ -4,9 +4,11 @@ import PackageDescription
 /// Build targets are chosen at compile time, as in the seed's `BuildTargetTogglesDataStore`:
 /// `swift build` is debug, `-Xswiftc -DINTERNAL` is internal, `-Xswiftc -DPRODUCTION` (or any
 /// release build without `INTERNAL`) is production.
+///
+/// Linux only: the server calls glibc directly (`Listener`, `StaticFiles`, `CMalloc`) and links
+/// the system's libmicrohttpd, so no Apple platform is declared.
 let package = Package(
     name: "moments-web",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "moments", targets: ["moments"]),
     ],
@@ -36,7 +38,6 @@ let package = Package(
         .target(
             name: "Foundations",
             dependencies: [
-                "HTTPServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),

@@ -6,9 +6,9 @@ import Logging
 /// The embedded BFF: the GraphQL backend of the timeline on SQLite with demo data, plus the
 /// remote config the dashboard's remote toggles come from.
 ///
-/// Mount it in a server with `register(on:)`, or call `execute(body:)` to run a GraphQL request
+/// Mount it in a server with `router.register(bff)`, or call `execute(body:)` to run a GraphQL request
 /// in-process, which spares a server a network round trip to itself.
-public final class EmbeddedBFF: Sendable {
+public final class EmbeddedBFF: RouteCollection {
     /// The remote config the dashboard reads its remote toggles from.
     public let remoteConfig: RemoteConfigStore
     private let store: MomentsStore
@@ -47,10 +47,10 @@ public final class EmbeddedBFF: Sendable {
     }
 
     /// Mounts `POST /graphql`, `GET /graphql`, `GET /remote-config` and `PUT /remote-config`.
-    public func register(on router: inout Router) {
-        router.post("/graphql") { [self] request in await respondToGraphQL(request) }
-        router.get("/graphql") { [self] request in await respondToGraphQL(request) }
-        RemoteConfigRoutes(store: remoteConfig).register(on: &router)
+    public func boot(routes: inout some RouteBuilder) throws {
+        routes.post("/graphql") { [self] request in await respondToGraphQL(request) }
+        routes.get("/graphql") { [self] request in await respondToGraphQL(request) }
+        try routes.register(RemoteConfigRoutes(store: remoteConfig))
     }
 
     /// Answers GraphQL over HTTP: a JSON body with POST, query arguments with GET (queries only).

@@ -60,7 +60,7 @@ struct BFFCommand: AsyncParsableCommand {
                 try bff.resetDemoData()
             }
             var router = Router()
-            bff.register(on: &router)
+            try router.register(bff)
             try await ServerRunner.run(router, host: host, port: port, announcing: "Moments BFF", path: "/graphql")
         }
     }

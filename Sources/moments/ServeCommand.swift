@@ -66,13 +66,12 @@ struct ServeCommand: AsyncParsableCommand {
             publicDirectory: publicDir,
             transport: backend.transport,
             remoteConfigurationSource: backend.remoteConfigurationSource,
-            allowedHosts: ["127.0.0.1", "localhost", "::1", host] + allowedHosts
+            allowedHosts: ["127.0.0.1", "localhost", "::1", host] + allowedHosts,
+            bffRoutes: backend.embedded
         ))
-        var router = try application.makeRouter()
-        backend.embedded?.register(on: &router)
-        let remoteRefresh = application.dependencies.remoteTogglesDataStore.startRefreshing(every: .seconds(30))
+        let remoteRefresh = application.startRefreshingRemoteConfig()
         defer { remoteRefresh.cancel() }
 
-        try await ServerRunner.run(router, host: host, port: port, announcing: "Moments Web")
+        try await ServerRunner.run(try application.makeRouter(), host: host, port: port, announcing: "Moments Web")
     }
 }

@@ -10,16 +10,17 @@ public struct L10n: Sendable {
         strings = language == .english ? L10n.english : L10n.simplifiedChinese
     }
 
-    /// The sentence for `key`; the key itself if a translation is missing, so it shows in review.
-    public subscript(key: String) -> String {
-        strings[key] ?? key
+    /// The sentence for `key` (every key has one in every language: `L10nTests`).
+    public subscript(key: L10nKey) -> String {
+        strings[key.rawValue] ?? key.rawValue
     }
 
-    /// "5 minutes ago" / "5分钟前" for `date`, relative to now.
-    public func relativeDate(_ date: Date) -> String {
-        var style = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide)
+    /// "5 minutes ago" / "5分钟前" for `date`, seen at `now` (injected, as the seed does, so
+    /// specs need no clock).
+    public func relativeDate(_ date: Date, now: Date) -> String {
+        var style = Date.AnchoredRelativeFormatStyle(anchor: date, presentation: .named, unitsStyle: .wide)
         style.locale = language.locale
-        return style.format(date)
+        return style.format(now)
     }
 
     /// Date and time of `date` as the reader writes them ("22 Nov 2026, 1:08:04 AM" / "2026年11月22日 01:08:04").

@@ -76,7 +76,7 @@ public struct APISession: Sendable {
             throw status == 200 ? .invalidJSON(String(describing: error)) : .httpStatus(status)
         }
         if let errors = envelope.errors, !errors.isEmpty {
-            throw .graphQL(errors.map(\.message))
+            throw .graphQL(errors, hasData: envelope.data != nil)
         }
         guard let payload = envelope.data else { throw .invalidJSON("the answer has neither data nor errors") }
         return payload
@@ -110,10 +110,6 @@ private struct GraphQLRequestBody<Variables: Encodable>: Encodable {
 }
 
 private struct GraphQLResponseBody<Payload: Decodable>: Decodable {
-    struct Message: Decodable {
-        let message: String
-    }
-
     let data: Payload?
-    let errors: [Message]?
+    let errors: [GraphQLErrorDetail]?
 }

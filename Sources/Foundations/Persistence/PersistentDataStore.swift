@@ -5,12 +5,12 @@ import GRDB
 /// as the seed's `PersistentDataStoreType`.
 public protocol PersistentDataStoreType: Sendable {
     func save<Value: Encodable & Sendable>(_ value: Value, forKey key: String) async throws
-    func load<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> SavedValue<Value>?
-    func removeAll() throws
+    func load<Value: Decodable & Sendable>(_ type: Value.Type, forKey key: String) async throws -> SavedValue<Value>?
+    func removeAll() async throws
 }
 
 /// A saved value and when it was saved.
-public struct SavedValue<Value> {
+public struct SavedValue<Value: Sendable>: Sendable {
     public let value: Value
     public let savedAt: Date
 }
@@ -34,8 +34,8 @@ public struct PersistentDataStore: PersistentDataStoreType {
         }
     }
 
-    public func load<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> SavedValue<Value>? {
-        let row = try writer.read { db in
+    public func load<Value: Decodable & Sendable>(_ type: Value.Type, forKey key: String) async throws -> SavedValue<Value>? {
+        let row = try await writer.read { db in
             try Row.fetchOne(db, sql: "SELECT json, savedAt FROM persistentValue WHERE key = ?", arguments: [key])
         }
         guard let row else { return nil }
@@ -43,7 +43,7 @@ public struct PersistentDataStore: PersistentDataStoreType {
         return SavedValue(value: try JSONDecoder().decode(type, from: json), savedAt: row["savedAt"])
     }
 
-    public func removeAll() throws {
-        try writer.write { db in try db.execute(sql: "DELETE FROM persistentValue") }
+    public func removeAll() async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM persistentValue") }
     }
 }

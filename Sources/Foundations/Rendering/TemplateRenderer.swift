@@ -45,12 +45,6 @@ public struct TemplateRenderer: Sendable {
         }
         return html
     }
-
-    /// The JSON form of `value` as Mustache reads it: the HTML is drawn from exactly what the
-    /// JSON twin answers.
-    public static func context<Value: Encodable>(_ value: Value) throws -> Any {
-        try JSONSerialization.jsonObject(with: JSONEncoder().encode(value), options: [.fragmentsAllowed])
-    }
 }
 
 /// Why a page could not be drawn.

@@ -19,7 +19,7 @@ public struct BuildTargetTogglesDataStore: TogglesDataStoreType {
         toggle.name == buildTarget.rawValue
     }
 
-    public func update(toggle: ToggleType, value: Bool) throws {
-        throw TogglesDataStoreError.readOnly(toggle.name, reason: "The build target is fixed when the binary is compiled.")
+    public func update(toggle: ToggleType, value: Bool) async throws {
+        throw TogglesDataStoreError.readOnly(toggle.name, kind: .buildTarget)
     }
 }

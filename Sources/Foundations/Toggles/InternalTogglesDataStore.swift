@@ -27,50 +27,60 @@ public final class InternalTogglesDataStore: TogglesDataStoreType {
         return values.withLock { $0[toggle.name] } ?? internalToggle.defaultValue
     }
 
-    public func update(toggle: ToggleType, value: Bool) throws {
-        try update(toggle: toggle, value: value, source: .app)
+    public func update(toggle: ToggleType, value: Bool) async throws {
+        try await update(toggle: toggle, value: value, source: .app)
     }
 
     /// Sets `toggle` and records who changed it; a write of the value it already has is kept
     /// out of the audit.
-    public func update(toggle: ToggleType, value: Bool, source: ToggleChangeSource) throws {
+    ///
+    /// The old value is read, the new one written and memory changed in one write transaction
+    /// (memory on commit, in commit order), so concurrent writes leave memory, disk and the
+    /// audit in agreement.
+    public func update(toggle: ToggleType, value: Bool, source: ToggleChangeSource) async throws(TogglesDataStoreError) {
         guard InternalToggle(rawValue: toggle.name) != nil else {
-            throw TogglesDataStoreError.unknownToggle(toggle.name)
+            throw .unknownToggle(toggle.name)
         }
-        let oldValue = isToggleOn(toggle)
-        let change = ToggleChange(name: toggle.name, oldValue: oldValue, newValue: value, source: source, changedAt: Date())
-        try write { db in
+        let change = try await write { [self] db -> ToggleChange? in
+            let oldValue = isToggleOn(toggle)
+            let change = ToggleChange(name: toggle.name, oldValue: oldValue, newValue: value, source: source, changedAt: Date())
             try db.execute(
                 sql: "INSERT INTO internalToggle (name, isOn, updatedAt) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET isOn = excluded.isOn, updatedAt = excluded.updatedAt",
                 arguments: [toggle.name, value, change.changedAt]
             )
             if oldValue != value { try Self.record(change, in: db) }
+            db.afterNextTransaction { _ in self.values.withLock { $0[toggle.name] = value } }
+            return oldValue != value ? change : nil
         }
-        values.withLock { $0[toggle.name] = value }
-        if oldValue != value { changes.send(change) }
+        if let change { changes.send(change) }
     }
 
     /// Puts every internal toggle back to its registered default, recording what that changed.
-    public func reset() throws {
-        let now = Date()
-        let resetChanges = InternalToggle.allCases.filter { isToggleOn($0) != $0.defaultValue }.map {
-            ToggleChange(name: $0.name, oldValue: !$0.defaultValue, newValue: $0.defaultValue, source: .reset, changedAt: now)
-        }
-        try write { db in
+    public func reset() async throws(TogglesDataStoreError) {
+        let resetChanges = try await write { [self] db -> [ToggleChange] in
+            let now = Date()
+            let resetChanges = InternalToggle.allCases.filter { isToggleOn($0) != $0.defaultValue }.map {
+                ToggleChange(name: $0.name, oldValue: !$0.defaultValue, newValue: $0.defaultValue, source: .reset, changedAt: now)
+            }
             try db.execute(sql: "DELETE FROM internalToggle")
             for change in resetChanges { try Self.record(change, in: db) }
+            db.afterNextTransaction { _ in self.values.withLock { $0.removeAll() } }
+            return resetChanges
         }
-        values.withLock { $0.removeAll() }
         resetChanges.forEach(changes.send)
     }
 
     /// The latest changes, newest first.
-    public func audit(limit: Int = 50) throws -> [ToggleChange] {
-        try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM toggleChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
-                ToggleChange(name: row["name"], oldValue: row["oldValue"], newValue: row["newValue"],
-                             source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
+    public func audit(limit: Int = 50) async throws(TogglesDataStoreError) -> [ToggleChange] {
+        do {
+            return try await writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM toggleChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
+                    ToggleChange(name: row["name"], oldValue: row["oldValue"], newValue: row["newValue"],
+                                 source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
+                }
             }
+        } catch {
+            throw .storage(String(describing: error))
         }
     }
 
@@ -81,11 +91,11 @@ public final class InternalTogglesDataStore: TogglesDataStoreType {
         )
     }
 
-    private func write(_ updates: (Database) throws -> Void) throws {
+    private func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(TogglesDataStoreError) -> T {
         do {
-            try writer.write(updates)
+            return try await writer.write(updates)
         } catch {
-            throw TogglesDataStoreError.storage(String(describing: error))
+            throw .storage(String(describing: error))
         }
     }
 }

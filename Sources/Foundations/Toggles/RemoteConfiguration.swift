@@ -22,6 +22,20 @@ public struct RemoteConfiguration: Sendable, Equatable, Codable {
         self.likeButtonStyle = likeButtonStyle
     }
 
+    /// The value of `toggle` in this config.
+    public subscript(toggle: RemoteToggle) -> Bool {
+        switch toggle {
+        case .isRoundedAvatar: isRoundedAvatar
+        }
+    }
+
+    /// The variant of `test` in this config.
+    public subscript(test: ABTest) -> String {
+        switch test {
+        case .likeButtonStyle: likeButtonStyle.rawValue
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         isRoundedAvatar = try container.decodeIfPresent(Bool.self, forKey: .isRoundedAvatar)

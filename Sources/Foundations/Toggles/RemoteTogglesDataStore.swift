@@ -33,14 +33,16 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
     public var origin: Origin { state.withLock { $0.origin } }
 
     public func isToggleOn(_ toggle: ToggleType) -> Bool {
-        switch RemoteToggle(rawValue: toggle.name) {
-        case .isRoundedAvatar: configuration.isRoundedAvatar
-        case nil: false
-        }
+        RemoteToggle(rawValue: toggle.name).map { configuration[$0] } ?? false
     }
 
-    public func update(toggle: ToggleType, value: Bool) throws {
-        throw TogglesDataStoreError.readOnly(toggle.name, reason: "Remote toggles are changed on the BFF side (moments bff config set …).")
+    /// The variant of the A/B test `test` (`heart`), or its default's when it is no A/B test.
+    public func variant(of test: ToggleType) -> String {
+        ABTest(rawValue: test.name).map { configuration[$0] } ?? ""
+    }
+
+    public func update(toggle: ToggleType, value: Bool) async throws {
+        throw TogglesDataStoreError.readOnly(toggle.name, kind: .remote)
     }
 
     /// Fetches the config once; on failure falls back to the defaults and says why.

@@ -11,12 +11,14 @@ extension ToggleType where Self: RawRepresentable, RawValue == String {
 public protocol TogglesDataStoreType: Sendable {
     func isToggleOn(_ toggle: ToggleType) -> Bool
     /// Throws `TogglesDataStoreError.readOnly` for toggles decided elsewhere (build, remote).
-    func update(toggle: ToggleType, value: Bool) throws
+    func update(toggle: ToggleType, value: Bool) async throws
 }
 
 /// Why a toggle could not be changed.
 public enum TogglesDataStoreError: Error, Equatable, Sendable {
     case unknownToggle(String)
-    case readOnly(String, reason: String)
+    /// Decided elsewhere: on the BFF side (remote, A/B test) or when compiling (build target).
+    case readOnly(String, kind: ToggleKind)
+    /// SQLite refused the write; nothing changed.
     case storage(String)
 }

@@ -35,12 +35,9 @@ public struct Response: Sendable {
         Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], data: Data(html.utf8))
     }
 
-    /// A JSON answer of `value` encoded with sorted keys, so equal values give equal bytes.
+    /// A JSON answer of `value`, encoded as every answer is (`JSONCoding`).
     public static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return Response(status: status, headers: ["Content-Type": "application/json"], data: try encoder.encode(value))
+        Response(status: status, headers: ["Content-Type": "application/json"], data: try JSONCoding.encoder().encode(value))
     }
 
     /// A redirect to `location` with 303, so a form POST is followed by a GET.

@@ -1,9 +1,11 @@
-/// Requires `Content-Type: application/json` on writes under a path prefix, with 415: a page
-/// on another site cannot send that type without the browser asking this server first.
+/// Requires `Content-Type: application/json` on writes (under a path prefix, when given), with
+/// 415: a page on another site cannot send that type without the browser asking this server
+/// first. The one place the JSON content type is checked; `Request.decode` relies on it.
 public struct JSONContentTypeMiddleware: Middleware {
     private let pathPrefix: String
 
-    public init(pathPrefix: String) {
+    /// - Parameter pathPrefix: the paths it guards; every path of its group when empty.
+    public init(pathPrefix: String = "") {
         self.pathPrefix = pathPrefix
     }
 

@@ -9,11 +9,12 @@ public protocol Middleware: Sendable {
 }
 
 /// Turns an error into the answer a client sees; set per application (JSON or an HTML page).
-public typealias ErrorRenderer = @Sendable (HTTPError, Request) -> Response
+/// The router adds the error's headers.
+public typealias ErrorRenderer = @Sendable (any HTTPResponseError, Request) -> Response
 
 /// Maps method and path to handlers: 404 for unknown paths, 405 with `Allow` for a known path
 /// and a wrong method, HEAD answered by the GET route. Built before the server starts.
-public struct Router: Sendable {
+public struct Router: RouteBuilder, Sendable {
     struct Route: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
@@ -25,28 +26,17 @@ public struct Router: Sendable {
     private var middlewares: [any Middleware] = []
     /// Tried for GET and HEAD requests that no route matches (static files).
     public var fallback: Handler?
-    /// Renders thrown `HTTPError`s and the router's own 404/405/500 answers.
-    public var errorRenderer: ErrorRenderer = Router.plainTextError
+    /// Renders every thrown `HTTPResponseError` and the router's own 404/405/500 answers.
+    public var errorRenderer: ErrorRenderer = Router.jsonError
     private let logger: Logger
 
     public init(logger: Logger = Logger(label: "moments.http")) {
         self.logger = logger
     }
 
-    /// Adds a route for `method` and `pattern`. `maxBodySize` caps this route's bodies below the
-    /// server's cap (413 beyond it, the handler never called).
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
         routes.append(Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize, handler: handler))
     }
-
-    public mutating func get(_ pattern: String, use handler: @escaping Handler) { on(.get, pattern, use: handler) }
-    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
-        on(.post, pattern, maxBodySize: maxBodySize, use: handler)
-    }
-    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
-        on(.put, pattern, maxBodySize: maxBodySize, use: handler)
-    }
-    public mutating func delete(_ pattern: String, use handler: @escaping Handler) { on(.delete, pattern, use: handler) }
 
     /// Adds a middleware; the first added is the outermost.
     public mutating func add(middleware: any Middleware) {
@@ -65,7 +55,7 @@ public struct Router: Sendable {
         }
         do {
             return try await chain(request)
-        } catch let error as HTTPError {
+        } catch let error as any HTTPResponseError {
             return render(error, for: request)
         } catch {
             logger.error("handler failed", metadata: [
@@ -75,7 +65,7 @@ public struct Router: Sendable {
         }
     }
 
-    private func render(_ error: HTTPError, for request: Request) -> Response {
+    private func render(_ error: any HTTPResponseError, for request: Request) -> Response {
         var response = errorRenderer(error, request)
         for (name, value) in error.headers {
             response.headers.set(name, value)
@@ -112,8 +102,6 @@ public struct Router: Sendable {
         }
     }
 
-    /// The default error answer: the status and message as plain text.
-    public static let plainTextError: ErrorRenderer = { error, _ in
-        .text("\(error.status): \(error.message)\n", status: error.status)
-    }
+    /// The default error answer: `ErrorBody` as JSON.
+    public static let jsonError: ErrorRenderer = { error, _ in .json(error: error) }
 }

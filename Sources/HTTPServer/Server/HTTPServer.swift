@@ -285,7 +285,12 @@ public final class HTTPServer: Sendable {
             MHD_add_response_header(mhdResponse, name, value)
         }
         let duration = ContinuousClock.now - context.started
-        logger.info("\(method.map { String(cString: $0) } ?? "?") \(url.map { String(cString: $0) } ?? "?") \(response.status.code) \(duration.milliseconds)ms")
+        logger.info("request", metadata: [
+            "method": "\(method.map { String(cString: $0) } ?? "?")",
+            "path": "\(url.map { String(cString: $0) } ?? "?")",
+            "status": "\(response.status.code)",
+            "duration_ms": "\(duration.milliseconds)",
+        ])
         return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
     }
 

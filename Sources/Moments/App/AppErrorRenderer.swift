@@ -2,36 +2,40 @@ import Foundation
 import Foundations
 import HTTPServer
 
-/// Errors as the client expects them: `{"error":{"code","message"}}` for scripts, a page in
-/// the layout for people. Never a stack trace.
-public enum AppErrorRenderer {
-    struct Body: Encodable {
-        struct Detail: Encodable {
-            let code: String
-            let message: String
-        }
-
-        let error: Detail
+/// The one place errors become answers: `{"error":{"code","message"}}` for scripts, a page in
+/// the layout for people, in the reader's language. Never a stack trace.
+enum AppErrorRenderer {
+    /// An error as the reader sees it: its message in their language.
+    private struct Localized: HTTPResponseError {
+        let status: HTTPStatus
+        let code: String
+        let message: String
     }
 
-    public static func make(pages: PageRenderer) -> ErrorRenderer {
+    static func make(pages: PageRenderer) -> ErrorRenderer {
         { error, request in
-            if request.wantsJSON {
-                return json(error)
-            }
             let l10n = request.l10n
-            let title = error.status == .notFound ? l10n["notFoundTitle"] : l10n["errorPageTitle"]
-            // The router's own 404 is said in the reader's language; other messages come from handlers.
-            let message = error.code == "not_found" ? String(format: l10n["notFoundMessage"], request.path) : error.message
-            let content: [String: Any] = ["status": error.status.code, "heading": title, "message": message]
+            let localized = Localized(status: error.status, code: error.code, message: message(of: error, in: l10n, path: request.path))
+            if request.wantsJSON {
+                return .json(error: localized)
+            }
+            let title = error.status == .notFound ? l10n[.notFoundTitle] : l10n[.errorPageTitle]
+            let content = ErrorPage(status: error.status.code, heading: title, message: localized.message)
             return (try? pages.page("error", content: content, for: request, options: .init(title: title, status: error.status)))
-                ?? .text("\(error.status): \(error.message)\n", status: error.status)
+                ?? .text("\(error.status): \(localized.message)\n", status: error.status)
         }
     }
 
-    /// The JSON form of `error`.
-    public static func json(_ error: HTTPError) -> Response {
-        (try? Response.json(Body(error: .init(code: error.code, message: error.message)), status: error.status))
-            ?? .text(error.message, status: error.status)
+    private static func message(of error: any HTTPResponseError, in l10n: L10n, path: String) -> String {
+        if let localized = error as? any LocalizedResponseError { return localized.message(in: l10n) }
+        // The router's own 404 is said in the reader's language too.
+        if error.status == .notFound, error.code == "not_found" { return String(format: l10n[.notFoundMessage], path) }
+        return error.message
+    }
+
+    private struct ErrorPage: Encodable {
+        let status: Int
+        let heading: String
+        let message: String
     }
 }

@@ -5,21 +5,23 @@ import HTTPServer
 /// `GET /events`: server-sent events `toggle` and `like` (data in JSON), so open timeline and
 /// Area 51 tabs redraw when something they show changes. A comment line every `heartbeat`
 /// finds tabs that were closed, and their stream ends.
-public struct LiveEventsRoute: Sendable {
-    private let dependencies: AppDependencies
+public struct LiveEventsRoute: RouteCollection {
+    private let toggleChanges: Broadcaster<ToggleChange>
+    private let likeChanges: Broadcaster<LikeChange>
     private let heartbeat: Duration
 
-    public init(dependencies: AppDependencies, heartbeat: Duration = .seconds(15)) {
-        self.dependencies = dependencies
+    public init(toggleChanges: Broadcaster<ToggleChange>, likeChanges: Broadcaster<LikeChange>, heartbeat: Duration = .seconds(15)) {
+        self.toggleChanges = toggleChanges
+        self.likeChanges = likeChanges
         self.heartbeat = heartbeat
     }
 
-    public func register(on router: inout Router) {
-        router.get("/events") { [dependencies, heartbeat] _ in
+    public func boot(routes: inout some RouteBuilder) {
+        routes.get("/events") { [toggleChanges, likeChanges, heartbeat] _ in
             // Subscribed before the answer goes out, so nothing that happens after the request
             // arrives is missed.
-            let toggles = dependencies.internalTogglesDataStore.changes.subscribe()
-            let likes = dependencies.momentsRepo.likeChanges.subscribe()
+            let toggles = toggleChanges.subscribe()
+            let likes = likeChanges.subscribe()
             let headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"]
             return Response(headers: headers, body: .stream(ResponseStream { writer in
                 writer.write("retry: 2000\n\n")
@@ -40,9 +42,7 @@ public struct LiveEventsRoute: Sendable {
 }
 
 private func forward<Event: Encodable & Sendable>(_ events: AsyncStream<Event>, as name: String, to writer: ResponseStreamWriter) async {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = .sortedKeys
+    let encoder = JSONCoding.encoder()
     for await event in events {
         guard let data = try? encoder.encode(event),
               writer.write("event: \(name)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")

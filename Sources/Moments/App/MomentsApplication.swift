@@ -2,8 +2,9 @@ import Foundation
 import Foundations
 import HTTPServer
 
-/// Assembles the dashboard: its stores on the data dir, its GraphQL client on the given BFF
-/// transport, and every feature's routes. The executable and the tests build it the same way.
+/// The composition root: builds every service of the dashboard once (its stores on the data
+/// dir, its GraphQL client on the given BFF transport, one page renderer) and hands each
+/// feature's routes exactly what they use. The executable and the tests build it the same way.
 public struct MomentsApplication: Sendable {
     /// Where the dashboard keeps its data and finds its BFF, templates and files.
     public struct Configuration: Sendable {
@@ -15,6 +16,8 @@ public struct MomentsApplication: Sendable {
         public var bffTimeout: Duration
         /// Host names this server answers for; anything else is refused (DNS rebinding).
         public var allowedHosts: [String]
+        /// Routes served beside the dashboard's: the embedded BFF's `/graphql` and `/remote-config`.
+        public var bffRoutes: (any RouteCollection)?
 
         public init(
             dataDirectory: URL,
@@ -23,7 +26,8 @@ public struct MomentsApplication: Sendable {
             transport: any GraphQLTransport,
             remoteConfigurationSource: RemoteConfigurationSource,
             bffTimeout: Duration = .seconds(5),
-            allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"]
+            allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
+            bffRoutes: (any RouteCollection)? = nil
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -32,39 +36,56 @@ public struct MomentsApplication: Sendable {
             self.remoteConfigurationSource = remoteConfigurationSource
             self.bffTimeout = bffTimeout
             self.allowedHosts = allowedHosts
+            self.bffRoutes = bffRoutes
         }
     }
 
     public let configuration: Configuration
-    public let dependencies: AppDependencies
+    public let internalTogglesDataStore: InternalTogglesDataStore
+    public let remoteTogglesDataStore: RemoteTogglesDataStore
+    public let toggles: ToggleCatalog
+    public let momentsRepo: any MomentsRepoType
+    public let recordingTrackingProvider: RecordingTrackingProvider
+    public let trackingRepo: any TrackingRepoType
+    public let graphQLRequestLog: GraphQLRequestLog
+    public let pages: PageRenderer
+    private let internalMenuState: InternalMenuStateReader
 
     /// Opens the database, loads the templates and reads the remote config once.
     public init(configuration: Configuration) async throws {
         self.configuration = configuration
         let database = try AppDatabase(directory: configuration.dataDirectory)
-        let internalToggles = try InternalTogglesDataStore(database: database)
-        let remoteToggles = RemoteTogglesDataStore(source: configuration.remoteConfigurationSource)
-        await remoteToggles.refresh()
-        let requestLog = GraphQLRequestLog()
-        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: requestLog)
+        internalTogglesDataStore = try InternalTogglesDataStore(database: database)
+        remoteTogglesDataStore = RemoteTogglesDataStore(source: configuration.remoteConfigurationSource)
+        await remoteTogglesDataStore.refresh()
+        toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore)
+        graphQLRequestLog = GraphQLRequestLog()
+        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog)
         let pagination = BFFPagination()
-        let momentsRepo = MomentsRepo(
-            getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalToggles,
+        momentsRepo = MomentsRepo(
+            getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore,
                                                          pagination: pagination),
             updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession, pagination: pagination),
             persistentDataStore: PersistentDataStore(database: database),
-            togglesDataStore: internalToggles
+            togglesDataStore: internalTogglesDataStore
         )
-        dependencies = AppDependencies(
-            internalTogglesDataStore: internalToggles,
-            remoteTogglesDataStore: remoteToggles,
-            momentsRepo: momentsRepo,
-            recordingTrackingProvider: RecordingTrackingProvider(),
-            graphQLRequestLog: requestLog,
+        recordingTrackingProvider = RecordingTrackingProvider()
+        trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
+        pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles)
+        let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
+        internalMenuState = InternalMenuStateReader(
+            toggles: toggles,
+            actions: [
+                CrashAppAction(crashRecorder: crashRecorder),
+                ClearCacheAction(momentsRepo: momentsRepo),
+                ResetTogglesAction(togglesDataStore: internalTogglesDataStore),
+            ],
+            recordingTrackingProvider: recordingTrackingProvider,
+            graphQLRequestLog: graphQLRequestLog,
             bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2))),
-            renderer: try await TemplateRenderer(directory: configuration.templatesDirectory),
             bffDescription: configuration.transport.endpointDescription,
-            dataDirectory: configuration.dataDirectory
+            dataDirectory: configuration.dataDirectory,
+            lastCrash: crashRecorder.lastCrash
         )
     }
 
@@ -76,14 +97,41 @@ public struct MomentsApplication: Sendable {
         router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(middleware: CSRFMiddleware())
         router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
-        try HealthRoutes().register(on: &router)
-        DesignKitStylesheetRoute().register(on: &router)
-        TimelineRoutes(dependencies: dependencies).register(on: &router)
-        TrackingRoutes(dependencies: dependencies).register(on: &router)
-        LiveEventsRoute(dependencies: dependencies).register(on: &router)
-        InternalMenuRoutes(dependencies: dependencies).register(on: &router)
+        try router.register(HealthRoutes())
+        try router.register(DesignKitStylesheetRoute())
+        try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
+                                           trackingRepo: trackingRepo))
+        try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
+        try router.register(LiveEventsRoute(toggleChanges: internalTogglesDataStore.changes, likeChanges: momentsRepo.likeChanges))
+        // Area 51 and everything that writes toggles or runs tools: absent from production builds.
+        if AppInfo.buildTarget != .production { try router.register(area51Routes) }
+        if let bffRoutes = configuration.bffRoutes { try router.register(bffRoutes) }
         router.fallback = StaticFiles(root: configuration.publicDirectory).handler
-        router.errorRenderer = AppErrorRenderer.make(pages: PageRenderer(dependencies: dependencies))
+        router.errorRenderer = AppErrorRenderer.make(pages: pages)
         return router
+    }
+
+    /// Refreshes the remote config every `interval` until the task is cancelled.
+    public func startRefreshingRemoteConfig(every interval: Duration = .seconds(30)) -> Task<Void, Never> {
+        remoteTogglesDataStore.startRefreshing(every: interval)
+    }
+
+    private var area51Routes: Area51Routes {
+        Area51Routes(collections: [
+            InternalMenuRoutes(pages: pages, state: internalMenuState, trackingRepo: trackingRepo),
+            ToggleRoutes(toggles: toggles),
+            DesignKitDemoRoutes(pages: pages),
+        ])
+    }
+}
+
+/// Area 51's route collections, mounted together or not at all.
+private struct Area51Routes: RouteCollection {
+    let collections: [any RouteCollection]
+
+    func boot(routes: inout some RouteBuilder) throws {
+        for collection in collections {
+            try routes.register(collection)
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundations
 import HTTPServer
 
 /// `GET /healthz`: tells scripts and people that the server answers, and which build it is.
-public struct HealthRoutes: Sendable {
+public struct HealthRoutes: RouteCollection {
     struct Health: Encodable {
         let status: String
         let version: String
@@ -13,8 +13,8 @@ public struct HealthRoutes: Sendable {
 
     /// The answer never changes while the process runs, so it is encoded once; the benchmark
     /// uses it as the server's fixed small answer.
-    public func register(on router: inout Router) throws {
+    public func boot(routes: inout some RouteBuilder) throws {
         let response = try Response.json(Health(status: "ok", version: AppInfo.version, buildTarget: AppInfo.buildTarget))
-        router.get("/healthz") { _ in response }
+        routes.get("/healthz") { _ in response }
     }
 }

@@ -2,19 +2,19 @@ import Foundations
 import HTTPServer
 
 /// `GET /api/tracking/events`: the recorded tracking events, newest first.
-public struct TrackingRoutes: Sendable {
+public struct TrackingRoutes: RouteCollection {
     struct EventList: Encodable {
         let events: [RecordedTrackingEvent]
     }
 
     private let recordingTrackingProvider: RecordingTrackingProvider
 
-    public init(dependencies: AppDependencies) {
-        recordingTrackingProvider = dependencies.recordingTrackingProvider
+    public init(recordingTrackingProvider: RecordingTrackingProvider) {
+        self.recordingTrackingProvider = recordingTrackingProvider
     }
 
-    public func register(on router: inout Router) {
-        router.get("/api/tracking/events") { [recordingTrackingProvider] _ in
+    public func boot(routes: inout some RouteBuilder) {
+        routes.get("/api/tracking/events") { [recordingTrackingProvider] _ in
             try .json(EventList(events: recordingTrackingProvider.recordedEvents))
         }
     }

@@ -1,17 +1,31 @@
 import Foundations
 
-/// A tool in Area 51: pressed from the page or posted by a script.
+/// A tool in Area 51: pressed from the page or posted by a script. Adding one is a type here
+/// and one line in the composition root's list, plus its strings `action.{id}`,
+/// `action.{id}.detail` and `action.{id}.done` in each language (`L10nTests` checks them).
 public protocol InternalMenuAction: Sendable {
     /// The id in `/area51/actions/{id}`.
-    /// Its title, detail and done message are the strings `action.{id}`, `action.{id}.detail`
-    /// and `action.{id}.done`.
     var id: String { get }
     var isDestructive: Bool { get }
-    /// Does the work; the answer says what happened, for the page and the JSON.
-    func perform() async throws -> InternalMenuActionResult
+    /// Set when the process ends right after answering (Crash App).
+    var terminatesProcess: Bool { get }
+    /// Does the work; throws when it could not, having changed nothing.
+    func perform() async throws
 }
 
-/// What an action did.
+extension InternalMenuAction {
+    public var isDestructive: Bool { false }
+    public var terminatesProcess: Bool { false }
+
+    /// Its title, detail and done sentence; a missing one fails `L10nTests`.
+    public var strings: (title: L10nKey, detail: L10nKey, done: L10nKey) {
+        (L10nKey(rawValue: "action.\(id)") ?? .area51,
+         L10nKey(rawValue: "action.\(id).detail") ?? .area51,
+         L10nKey(rawValue: "action.\(id).done") ?? .area51)
+    }
+}
+
+/// What an action did, for the page and the JSON.
 public struct InternalMenuActionResult: Encodable, Sendable {
     public let action: String
     public let message: String
@@ -19,45 +33,49 @@ public struct InternalMenuActionResult: Encodable, Sendable {
     public let terminatesProcess: Bool
 }
 
+/// Why Area 51 refused a request.
+public enum InternalMenuError: Error, Equatable, Sendable {
+    case unknownAction(String)
+}
+
 /// Clears the saved timeline, so the next page must reach the BFF.
-struct ClearCacheAction: InternalMenuAction {
+public struct ClearCacheAction: InternalMenuAction {
     let momentsRepo: any MomentsRepoType
-    let l10n: L10n
 
-    var id: String { "clear-cache" }
-    var isDestructive: Bool { false }
+    public init(momentsRepo: any MomentsRepoType) { self.momentsRepo = momentsRepo }
 
-    func perform() async throws -> InternalMenuActionResult {
-        try momentsRepo.clearSaved()
-        return InternalMenuActionResult(action: id, message: l10n["action.\(id).done"], terminatesProcess: false)
+    public var id: String { "clear-cache" }
+
+    public func perform() async throws {
+        try await momentsRepo.clearSaved()
     }
 }
 
 /// Puts every internal toggle back to its default.
-struct ResetTogglesAction: InternalMenuAction {
+public struct ResetTogglesAction: InternalMenuAction {
     let togglesDataStore: InternalTogglesDataStore
-    let l10n: L10n
 
-    var id: String { "reset-toggles" }
-    var isDestructive: Bool { false }
+    public init(togglesDataStore: InternalTogglesDataStore) { self.togglesDataStore = togglesDataStore }
 
-    func perform() async throws -> InternalMenuActionResult {
-        try togglesDataStore.reset()
-        return InternalMenuActionResult(action: id, message: l10n["action.\(id).done"], terminatesProcess: false)
+    public var id: String { "reset-toggles" }
+
+    public func perform() async throws {
+        try await togglesDataStore.reset()
     }
 }
 
 /// Crashes the dashboard on purpose, as the seed's Crash App: the crash is recorded in the
 /// data dir first, so the next start shows it in General info.
-struct CrashAppAction: InternalMenuAction {
+public struct CrashAppAction: InternalMenuAction {
     let crashRecorder: CrashRecorder
-    let l10n: L10n
 
-    var id: String { "crash-app" }
-    var isDestructive: Bool { true }
+    public init(crashRecorder: CrashRecorder) { self.crashRecorder = crashRecorder }
 
-    func perform() async throws -> InternalMenuActionResult {
+    public var id: String { "crash-app" }
+    public var isDestructive: Bool { true }
+    public var terminatesProcess: Bool { true }
+
+    public func perform() async throws {
         try crashRecorder.record(reason: "Crash App pressed in Area 51")
-        return InternalMenuActionResult(action: id, message: l10n["action.\(id).done"], terminatesProcess: true)
     }
 }

@@ -42,8 +42,8 @@ public struct InternalMenuActionTriggerItemViewModel: InternalMenuItemViewModel 
 
     /// A row that runs `action` when pressed.
     public init(action: any InternalMenuAction, l10n: L10n) {
-        title = l10n["action.\(action.id)"]
-        detail = l10n["action.\(action.id).detail"]
+        title = l10n[action.strings.title]
+        detail = l10n[action.strings.detail]
         actionID = action.id
         href = nil
         isDestructive = action.isDestructive

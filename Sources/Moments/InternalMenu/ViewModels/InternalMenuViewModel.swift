@@ -1,98 +1,107 @@
 import Foundation
 import Foundations
 
-/// Area 51, as the seed's `InternalMenuViewModel`: sections of description, feature-toggle and
-/// action-trigger rows. Adding a toggle to the menu is one line in `featureTogglesSection`.
-public struct InternalMenuViewModel: Encodable, Sendable {
-    public let title: String
-    public let sections: [InternalMenuSection]
+/// What Area 51 shows, read from the services at one moment: plain values, so the view-model
+/// needs no server and its specs build one by hand.
+public struct InternalMenuState: Sendable {
+    public var bffDescription: String
+    /// Why the BFF does not answer, `nil` when it does.
+    public var bffProblem: APISessionError?
+    public var dataDirectory: String
+    public var lastCrash: CrashReport?
+    /// Every toggle with its state, in catalog order.
+    public var toggles: [(description: ToggleDescription, state: ToggleState)]
+    /// Internal toggle changes, newest first.
+    public var audit: [ToggleChange]
+    public var remoteOrigin: RemoteTogglesDataStore.Origin
+    public var trackingEvents: [RecordedTrackingEvent]
+    public var graphQLRequests: [GraphQLRequestRecord]
+    /// The tools, in the order they are listed.
+    public var actions: [any InternalMenuAction]
 
-    /// - Parameter bffProblem: why the BFF does not answer, `nil` when it does.
-    public init(dependencies: AppDependencies, l10n: L10n, bffProblem: APISessionError?) throws {
-        title = l10n["area51"]
-        let audit = try dependencies.internalTogglesDataStore.audit()
-        sections = [
-            Self.generalInfoSection(dependencies, l10n, bffProblem),
-            InternalMenuSection(title: l10n["section.designKit"], items: [
-                InternalMenuActionTriggerItemViewModel(title: l10n["designKitDemo"], detail: l10n["designKitDemo.detail"],
-                                                       href: "/area51/designkit?productName=DesignKit&version=1.0.1"),
-            ]),
-            Self.featureTogglesSection(dependencies, l10n, audit),
-            InternalMenuSection(title: l10n["section.tools"],
-                                items: InternalMenuActions.all(dependencies, l10n).map { InternalMenuActionTriggerItemViewModel(action: $0, l10n: l10n) }),
-            Self.activitySection(dependencies, l10n, audit),
-        ]
-    }
-
-    private static func generalInfoSection(_ dependencies: AppDependencies, _ l10n: L10n, _ bffProblem: APISessionError?) -> InternalMenuSection {
-        var items = [
-            InternalMenuDescriptionItemViewModel(title: l10n["info.version"], detail: AppInfo.version),
-            InternalMenuDescriptionItemViewModel(title: l10n["info.buildTarget"], detail: AppInfo.buildTarget.rawValue),
-            InternalMenuDescriptionItemViewModel(
-                title: l10n["info.bff"],
-                detail: "\(dependencies.bffDescription) — \(bffProblem.map { String(format: l10n["info.bffDown"], $0.description) } ?? l10n["info.bffUp"])",
-                isWarning: bffProblem != nil),
-            InternalMenuDescriptionItemViewModel(title: l10n["info.dataDir"], detail: dependencies.dataDirectory.path),
-        ]
-        if let crash = dependencies.lastCrash {
-            items.append(InternalMenuDescriptionItemViewModel(
-                title: l10n["info.lastCrash"],
-                detail: "\(l10n.dateTime(crash.crashedAt)) — \(crash.reason)", isWarning: true))
-        }
-        return InternalMenuSection(title: l10n["section.generalInfo"], items: items)
-    }
-
-    private static func featureTogglesSection(_ dependencies: AppDependencies, _ l10n: L10n, _ audit: [ToggleChange]) -> InternalMenuSection {
-        let internalToggles = dependencies.internalTogglesDataStore
-        let remote = dependencies.remoteTogglesDataStore
-        func internalItem(_ toggle: InternalToggle) -> InternalMenuFeatureToggleItemViewModel {
-            InternalMenuFeatureToggleItemViewModel(title: l10n["toggle.\(toggle.name)"], toggle: toggle, togglesDataStore: internalToggles,
-                                                   lastChange: audit.first { $0.name == toggle.name }, l10n: l10n)
-        }
-        return InternalMenuSection(title: l10n["section.featureToggles"], items: [
-            internalItem(.isLikeButtonForMomentEnabled),
-            internalItem(.isNewTimelineLayoutEnabled),
-            InternalMenuFeatureToggleItemViewModel(
-                title: l10n["toggle.isRoundedAvatar"], name: RemoteToggle.isRoundedAvatar.name, isOn: remote.isToggleOn(RemoteToggle.isRoundedAvatar),
-                value: nil, defaultValue: String(RemoteConfiguration.defaults.isRoundedAvatar), origin: remote.origin, l10n: l10n),
-            InternalMenuFeatureToggleItemViewModel(
-                title: l10n["toggle.likeButtonStyle"], name: "likeButtonStyle", isOn: false,
-                value: dependencies.abTestProvider.likeButtonStyle.rawValue,
-                defaultValue: RemoteConfiguration.defaults.likeButtonStyle.rawValue, origin: remote.origin, l10n: l10n),
-        ])
-    }
-
-    /// Tracking events, GraphQL calls and toggle changes, newest first.
-    private static func activitySection(_ dependencies: AppDependencies, _ l10n: L10n, _ audit: [ToggleChange]) -> InternalMenuSection {
-        let events = dependencies.recordingTrackingProvider.recordedEvents.prefix(20).map { event in
-            (event.recordedAt, InternalMenuDescriptionItemViewModel(
-                title: "\(l10n["activity.tracking"]) · \(event.name)",
-                detail: ([l10n.time(event.recordedAt)] + event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "  ")))
-        }
-        let requests = dependencies.graphQLRequestLog.latest.prefix(20).map { request in
-            (request.sentAt, InternalMenuDescriptionItemViewModel(
-                title: "\(l10n["activity.graphQL"]) · \(request.operationName)",
-                detail: "\(l10n.time(request.sentAt))  \(request.status)  \(String(format: "%.1f", request.durationMilliseconds)) ms  \(request.variables)",
-                isWarning: request.status != "ok"))
-        }
-        let changes = audit.prefix(20).map { change in
-            (change.changedAt, InternalMenuDescriptionItemViewModel(
-                title: "\(l10n["activity.toggle"]) · \(change.name)",
-                detail: "\(l10n.time(change.changedAt))  \(change.oldValue) → \(change.newValue)  (\(l10n["source.\(change.source.rawValue)"]))"))
-        }
-        let items = (events + requests + changes).sorted { $0.0 > $1.0 }.prefix(30).map(\.1)
-        return InternalMenuSection(title: l10n["section.activity"],
-                                   items: items.isEmpty ? [InternalMenuDescriptionItemViewModel(title: l10n["activity.none"])] : Array(items))
+    public init(bffDescription: String, bffProblem: APISessionError?, dataDirectory: String, lastCrash: CrashReport?,
+                toggles: [(description: ToggleDescription, state: ToggleState)], audit: [ToggleChange],
+                remoteOrigin: RemoteTogglesDataStore.Origin, trackingEvents: [RecordedTrackingEvent],
+                graphQLRequests: [GraphQLRequestRecord], actions: [any InternalMenuAction]) {
+        self.bffDescription = bffDescription
+        self.bffProblem = bffProblem
+        self.dataDirectory = dataDirectory
+        self.lastCrash = lastCrash
+        self.toggles = toggles
+        self.audit = audit
+        self.remoteOrigin = remoteOrigin
+        self.trackingEvents = trackingEvents
+        self.graphQLRequests = graphQLRequests
+        self.actions = actions
     }
 }
 
-/// The tools of Area 51, in the order they are listed.
-enum InternalMenuActions {
-    static func all(_ dependencies: AppDependencies, _ l10n: L10n) -> [any InternalMenuAction] {
-        [
-            CrashAppAction(crashRecorder: dependencies.crashRecorder, l10n: l10n),
-            ClearCacheAction(momentsRepo: dependencies.momentsRepo, l10n: l10n),
-            ResetTogglesAction(togglesDataStore: dependencies.internalTogglesDataStore, l10n: l10n),
+/// Area 51, as the seed's `InternalMenuViewModel`: sections of description, feature-toggle and
+/// action-trigger rows. Toggle rows come from `ToggleCatalog`, tool rows from the actions list.
+public struct InternalMenuViewModel: Encodable, Sendable {
+    public let title: String
+    public let sections: [InternalMenuSection]
+    /// The sentence of the tool just run, shown once after its redirect.
+    public let done: String?
+
+    public init(state: InternalMenuState, l10n: L10n, done: String? = nil) {
+        title = l10n[.area51]
+        self.done = done
+        sections = [
+            Self.generalInfoSection(state, l10n),
+            InternalMenuSection(title: l10n[.sectionDesignKit], items: [
+                InternalMenuActionTriggerItemViewModel(title: l10n[.designKitDemo], detail: l10n[.designKitDemoDetail],
+                                                       href: "/area51/designkit?productName=DesignKit&version=1.0.1"),
+            ]),
+            InternalMenuSection(title: l10n[.sectionFeatureToggles], items: state.toggles.filter(\.description.isShownInArea51).map { toggle in
+                InternalMenuFeatureToggleItemViewModel(description: toggle.description, state: toggle.state,
+                                                       lastChange: state.audit.first { $0.name == toggle.state.name },
+                                                       remoteOrigin: state.remoteOrigin, l10n: l10n)
+            }),
+            InternalMenuSection(title: l10n[.sectionTools],
+                                items: state.actions.map { InternalMenuActionTriggerItemViewModel(action: $0, l10n: l10n) }),
+            Self.activitySection(state, l10n),
         ]
+    }
+
+    private static func generalInfoSection(_ state: InternalMenuState, _ l10n: L10n) -> InternalMenuSection {
+        var items = [
+            InternalMenuDescriptionItemViewModel(title: l10n[.infoVersion], detail: AppInfo.version),
+            InternalMenuDescriptionItemViewModel(title: l10n[.infoBuildTarget], detail: AppInfo.buildTarget.rawValue),
+            InternalMenuDescriptionItemViewModel(
+                title: l10n[.infoBff],
+                detail: "\(state.bffDescription) — \(state.bffProblem.map { String(format: l10n[.infoBffDown], $0.description) } ?? l10n[.infoBffUp])",
+                isWarning: state.bffProblem != nil),
+            InternalMenuDescriptionItemViewModel(title: l10n[.infoDataDir], detail: state.dataDirectory),
+        ]
+        if let crash = state.lastCrash {
+            items.append(InternalMenuDescriptionItemViewModel(
+                title: l10n[.infoLastCrash],
+                detail: "\(l10n.dateTime(crash.crashedAt)) — \(crash.reason)", isWarning: true))
+        }
+        return InternalMenuSection(title: l10n[.sectionGeneralInfo], items: items)
+    }
+
+    /// Tracking events, GraphQL calls and toggle changes, newest first.
+    private static func activitySection(_ state: InternalMenuState, _ l10n: L10n) -> InternalMenuSection {
+        let events = state.trackingEvents.prefix(20).map { event in
+            (event.recordedAt, InternalMenuDescriptionItemViewModel(
+                title: "\(l10n[.activityTracking]) · \(event.name)",
+                detail: ([l10n.time(event.recordedAt)] + event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "  ")))
+        }
+        let requests = state.graphQLRequests.prefix(20).map { request in
+            (request.sentAt, InternalMenuDescriptionItemViewModel(
+                title: "\(l10n[.activityGraphQL]) · \(request.operationName)",
+                detail: "\(l10n.time(request.sentAt))  \(request.status)  \(String(format: "%.1f", request.durationMilliseconds)) ms  \(request.variables)",
+                isWarning: request.status != "ok"))
+        }
+        let changes = state.audit.prefix(20).map { change in
+            (change.changedAt, InternalMenuDescriptionItemViewModel(
+                title: "\(l10n[.activityToggle]) · \(change.name)",
+                detail: "\(l10n.time(change.changedAt))  \(change.oldValue) → \(change.newValue)  (\(l10n[change.source.title]))"))
+        }
+        let items = (events + requests + changes).sorted { $0.0 > $1.0 }.prefix(30).map(\.1)
+        return InternalMenuSection(title: l10n[.sectionActivity],
+                                   items: items.isEmpty ? [InternalMenuDescriptionItemViewModel(title: l10n[.activityNone])] : Array(items))
     }
 }

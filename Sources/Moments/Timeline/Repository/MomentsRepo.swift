@@ -41,8 +41,9 @@ public protocol MomentsRepoType: Sendable {
     func moment(id momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment
     /// Changes `userID`'s like of `momentID` and answers the moment after the change.
     func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment
-    /// Forgets every page read and the saved one (Area 51's Clear Cache).
-    func clearSaved() throws
+    /// Forgets every page read and the saved one (Area 51's Clear Cache); a save still pending
+    /// from before is dropped or waited for, never written after.
+    func clearSaved() async throws
 }
 
 public final class MomentsRepo: MomentsRepoType {
@@ -91,8 +92,10 @@ public final class MomentsRepo: MomentsRepoType {
     /// The BFF call under way per page: callers who come while it runs wait for it instead of
     /// sending their own.
     private let fetches = Mutex<[PageKey: Fetch]>([:])
-    /// Newest pages changed by likes and not saved yet, by user, and whether a save is running.
-    private let unsaved = Mutex<(pages: [String: SavedPage], isSaving: Bool)>(([:], false))
+    /// Newest pages changed by likes and not saved yet, by user, and the task saving them.
+    private let unsaved = Mutex<(pages: [String: SavedPage], saving: Task<Void, Never>?)>(([:], nil))
+    /// Counts Clear Cache presses: a BFF answer asked for before the last one is shown, not kept.
+    private let clearCount = Mutex(0)
     public let likeChanges = Broadcaster<LikeChange>()
 
     /// - Parameter maxAge: how long a page is shown without asking the BFF again; past it the
@@ -152,8 +155,15 @@ public final class MomentsRepo: MomentsRepoType {
         return updated
     }
 
-    public func clearSaved() throws {
-        try persistentDataStore.removeAll()
+    public func clearSaved() async throws {
+        clearCount.withLock { $0 += 1 }
+        let saving = unsaved.withLock { unsaved in
+            unsaved.pages.removeAll()
+            return unsaved.saving
+        }
+        // The write under way, if any, ends before the delete; nothing is queued behind it.
+        await saving?.value
+        try await persistentDataStore.removeAll()
         pages.withLock { $0.removeAll() }
     }
 
@@ -173,13 +183,18 @@ public final class MomentsRepo: MomentsRepoType {
     /// Asks the BFF for one more moment than the page shows, to know whether older ones
     /// follow; when it cannot answer, falls back to the page read before or the saved one.
     private func load(_ key: PageKey) async -> Result<MomentsSnapshot, MomentsRepoError> {
+        let clearsBefore = clearCount.withLock { $0 }
         do {
             let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after)
             let hasMore = answer.moments.count > key.page.size
             let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)))
+            guard clearCount.withLock({ $0 }) == clearsBefore else {
+                return .success(MomentsSnapshot(momentsDetails: details, version: nextVersion(), staleBecause: nil,
+                                                nextCursor: hasMore ? details.moments.last?.id : nil))
+            }
             return .success(await store(details, hasMore: hasMore, for: key))
         } catch {
-            if let after = key.page.after, case .graphQL(let messages) = error, messages.contains(where: { $0.contains(after) }) {
+            if let after = key.page.after, isUnknown(after, userID: key.userID, error) {
                 return .failure(.unknownMoment(after))
             }
             let cached = pages.withLock { pages -> CachedPage? in
@@ -189,7 +204,7 @@ public final class MomentsRepo: MomentsRepoType {
             if let cached {
                 return .success(cached.snapshot)
             }
-            if key.page.isNewest, let saved = try? persistentDataStore.load(SavedPage.self, forKey: storageKey(key.userID)) {
+            if key.page.isNewest, let saved = try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(key.userID)) {
                 // Kept as read, so the next pages need neither the disk nor a wait.
                 var page = CachedPage(version: nextVersion(), details: saved.value.details, hasMore: saved.value.hasMore,
                                       fetchedAt: .now)
@@ -198,6 +213,17 @@ public final class MomentsRepo: MomentsRepoType {
                 return .success(page.snapshot)
             }
             return .failure(.unavailable(error))
+        }
+    }
+
+    /// Whether `error` says the page's `after` names no moment: by the BFF's code when it gives
+    /// one, else, for a refusal without data, by whether any page read holds that moment.
+    private func isUnknown(_ after: String, userID: String, _ error: APISessionError) -> Bool {
+        let codes = error.graphQLCodes
+        if codes.contains("UNKNOWN_MOMENT") || codes.contains("BAD_PAGE_ARGUMENTS") { return true }
+        guard case .graphQL(_, hasData: false) = error, codes.isEmpty else { return false }
+        return !pages.withLock { pages in
+            pages.contains { $0.key.userID == userID && $0.value.details.moments.contains { $0.id == after } }
         }
     }
 
@@ -241,24 +267,27 @@ public final class MomentsRepo: MomentsRepoType {
     /// page winning, so a burst of likes costs a few writes instead of one each. A crash before it is written
     /// costs the offline copy that like; the BFF has it.
     private func saveSoon(_ page: SavedPage, userID: String) {
-        let starts = unsaved.withLock { unsaved in
-            unsaved.pages[userID] = page
-            defer { unsaved.isSaving = true }
-            return !unsaved.isSaving
-        }
-        guard starts else { return }
-        Task {
-            while let (userID, page) = unsaved.withLock({ unsaved -> (String, SavedPage)? in
-                guard let next = unsaved.pages.popFirst() else {
-                    unsaved.isSaving = false
-                    return nil
+        unsaved.withLock { state in
+            state.pages[userID] = page
+            guard state.saving == nil else { return }
+            state.saving = Task { [self] in
+                while let (userID, page) = nextUnsaved() {
+                    try? await persistentDataStore.save(page, forKey: storageKey(userID))
+                    // At most a few writes a second: the changes of the pause go in the next one.
+                    try? await Task.sleep(for: .milliseconds(200))
                 }
-                return next
-            }) {
-                try? await persistentDataStore.save(page, forKey: storageKey(userID))
-                // At most a few writes a second: the changes of the pause go in the next one.
-                try? await Task.sleep(for: .milliseconds(200))
             }
+        }
+    }
+
+    /// The next page to save, or `nil` (and the saving task done) when all are saved.
+    private func nextUnsaved() -> (String, SavedPage)? {
+        unsaved.withLock { state in
+            guard let next = state.pages.popFirst() else {
+                state.saving = nil
+                return nil
+            }
+            return next
         }
     }
 

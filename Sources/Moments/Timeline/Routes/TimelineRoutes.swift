@@ -5,19 +5,24 @@ import HTTPServer
 /// The Moments timeline as a page (`GET /`) and as JSON (`GET /api/timeline`), a page at a time
 /// (`?after=` the last moment seen), and its likes through a form (`POST /moments/{id}/like`)
 /// and JSON (`PUT /api/moments/{id}/like`).
-public struct TimelineRoutes: Sendable {
-    private let dependencies: AppDependencies
+public struct TimelineRoutes: RouteCollection {
     private let pages: PageRenderer
+    private let momentsRepo: any MomentsRepoType
+    private let togglesDataStore: InternalTogglesDataStore
+    private let trackingRepo: any TrackingRepoType
     private let jsonCache = RenderedPageCache()
 
-    public init(dependencies: AppDependencies) {
-        self.dependencies = dependencies
-        pages = PageRenderer(dependencies: dependencies)
+    public init(pages: PageRenderer, momentsRepo: any MomentsRepoType, togglesDataStore: InternalTogglesDataStore,
+                trackingRepo: any TrackingRepoType) {
+        self.pages = pages
+        self.momentsRepo = momentsRepo
+        self.togglesDataStore = togglesDataStore
+        self.trackingRepo = trackingRepo
     }
 
-    public func register(on router: inout Router) {
-        router.get("/") { request in try await timelinePage(request) }
-        router.get("/api/timeline") { request in
+    public func boot(routes: inout some RouteBuilder) {
+        routes.get("/") { request in try await timelinePage(request) }
+        routes.get("/api/timeline") { request in
             let viewModel = try await loadedTimeline(request)
             let json = try jsonCache.page(for: viewModel.cacheKey) {
                 String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
@@ -27,22 +32,21 @@ public struct TimelineRoutes: Sendable {
             if viewModel.hasError { response.status = .serviceUnavailable }
             return response
         }
-        router.post("/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
+        routes.post("/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
             guard let isLiked = request.formFields["isLiked"].flatMap(Bool.init) else {
                 throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isLiked=true or isLiked=false.")
             }
             let item = try await updateLike(request, isLiked: isLiked)
             // A script asking for the item gets it drawn, to swap in place; a plain form goes back.
             if request.headers["X-Requested-With"] == "fetch" {
-                return try pages.fragment(MomentListItemViewModel.reuseIdentifier, content: TemplateRenderer.context(item),
-                                          for: request, set: templateSet)
+                return try pages.fragment(MomentListItemViewModel.reuseIdentifier, content: item, for: request, set: templateSet)
             }
             // Back to the page the form was on: the newest, or the one after the moment it names.
             let page = request.formFields["after"].flatMap { $0.isEmpty ? nil : "?" + MomentsPage.query(after: $0) }
             return .seeOther("/\(page ?? "")#moment-\(item.momentID)")
         }
-        router.put("/api/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
-            let body = try LikeRequestBody.decode(request)
+        routes.put("/api/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
+            let body = try request.decode(LikeRequestBody.self)
             return try .json(try await updateLike(request, isLiked: body.isLiked))
         }
     }
@@ -51,7 +55,7 @@ public struct TimelineRoutes: Sendable {
     static let maxBodySize = 1024
 
     private var templateSet: TemplateRenderer.TemplateSet {
-        dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isNewTimelineLayoutEnabled) ? .cards : .classic
+        togglesDataStore.isToggleOn(InternalToggle.isNewTimelineLayoutEnabled) ? .cards : .classic
     }
 
     private func timelineViewModel(_ request: Request) -> MomentsTimelineViewModel {
@@ -59,9 +63,9 @@ public struct TimelineRoutes: Sendable {
             page: MomentsPage(after: request.query["after"].flatMap { $0.isEmpty ? nil : $0 }),
             refresh: request.query["refresh"] == "1",
             l10n: request.l10n,
-            momentsRepo: dependencies.momentsRepo,
-            togglesDataStore: dependencies.internalTogglesDataStore,
-            trackingRepo: dependencies.trackingRepo
+            momentsRepo: momentsRepo,
+            togglesDataStore: togglesDataStore,
+            trackingRepo: trackingRepo
         )
     }
 
@@ -69,8 +73,7 @@ public struct TimelineRoutes: Sendable {
         var viewModel = timelineViewModel(request)
         await viewModel.loadItems()
         if viewModel.isUnknownPage {
-            throw HTTPError(.notFound, code: "unknown_moment",
-                            message: "\(request.l10n["unknownMoment"]) (after=\(viewModel.page.after ?? ""))")
+            throw MomentsRepoError.unknownMoment(viewModel.page.after ?? "")
         }
         return viewModel
     }
@@ -78,45 +81,29 @@ public struct TimelineRoutes: Sendable {
     private func timelinePage(_ request: Request) async throws -> Response {
         let viewModel = try await loadedTimeline(request)
         viewModel.trackScreenviews()
-        let options = PageRenderer.PageOptions(title: request.l10n["timelineTitle"], bodyClass: "timeline", set: templateSet,
+        let options = PageRenderer.PageOptions(title: request.l10n[.timelineTitle], bodyClass: "timeline", set: templateSet,
                                                status: viewModel.hasError ? .serviceUnavailable : .ok)
-        return try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { try TemplateRenderer.context(viewModel) },
-                                    for: request, options: options)
+        return try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { viewModel }, for: request, options: options)
     }
 
     /// Likes or unlikes moment `{id}` as the current user and answers the item after the change.
     private func updateLike(_ request: Request, isLiked: Bool) async throws -> MomentListItemViewModel {
-        let l10n = request.l10n
         let viewModel = timelineViewModel(request)
-        guard viewModel.isLikeEnabled else {
-            throw HTTPError(.conflict, code: "feature_disabled",
-                            message: "\(l10n["likeFeatureOff"]) (isLikeButtonForMomentEnabled)")
-        }
+        guard viewModel.isLikeEnabled else { throw TimelineError.likeFeatureOff }
         let momentID = request.parameters["id"] ?? ""
         let userID = MomentsTimelineViewModel.currentUserID
-        do {
-            let item = viewModel.item(try await dependencies.momentsRepo.moment(id: momentID, userID: userID))
-            return viewModel.item(isLiked ? try await item.like(from: userID) : try await item.unlike(from: userID))
-        } catch .unknownMoment {
-            throw HTTPError(.notFound, code: "unknown_moment", message: "\(l10n["unknownMoment"]) (\(momentID))")
-        } catch .unavailable(let error) {
-            throw HTTPError.bff(error, message: l10n["likeUnavailable"])
-        }
+        let item = viewModel.item(try await momentsRepo.moment(id: momentID, userID: userID))
+        return viewModel.item(isLiked ? try await item.like(from: userID) : try await item.unlike(from: userID))
     }
+}
+
+/// Why the timeline refused an action.
+public enum TimelineError: Error, Equatable, Sendable {
+    /// A like while the like feature is switched off.
+    case likeFeatureOff
 }
 
 /// `{"isLiked": true}`: the body of `PUT /api/moments/{id}/like`.
 struct LikeRequestBody: Decodable {
     let isLiked: Bool
-
-    static func decode(_ request: Request) throws -> LikeRequestBody {
-        guard request.contentType == "application/json" else {
-            throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
-        }
-        do {
-            return try JSONDecoder().decode(LikeRequestBody.self, from: request.body)
-        } catch {
-            throw HTTPError(.badRequest, code: "invalid_json", message: "The body must be JSON like {\"isLiked\": true}.")
-        }
-    }
 }

@@ -31,6 +31,7 @@ public struct MomentListItemViewModel: ListItemViewModel {
         moment: MomentsDetails.Moment,
         isLikeEnabled: Bool,
         l10n: L10n,
+        now: Date = Date(),
         momentsRepo: any MomentsRepoType,
         trackingRepo: any TrackingRepoType
     ) {
@@ -41,7 +42,7 @@ public struct MomentListItemViewModel: ListItemViewModel {
         photoURL = moment.photos.first
         morePhotosCount = moment.photos.count > 1 ? moment.photos.count - 1 : nil
         link = moment.type == .url ? moment.url.map { Link(url: $0, host: URL(string: $0)?.host ?? $0) } : nil
-        postDateDescription = TimeInterval(moment.createdDate).map { l10n.relativeDate(Date(timeIntervalSince1970: $0)) }
+        postDateDescription = TimeInterval(moment.createdDate).map { l10n.relativeDate(Date(timeIntervalSince1970: $0), now: now) }
         self.isLikeEnabled = isLikeEnabled
         isLiked = isLikeEnabled ? (moment.isLiked ?? false) : nil
         likes = isLikeEnabled ? (moment.likes ?? []).map(\.avatar) : nil

@@ -28,6 +28,8 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     private let userID: String
     private let refresh: Bool
+    /// When the screen is drawn: relative dates ("5 minutes ago") are counted from it.
+    private let now: Date
     private let l10n: L10n
     private let momentsRepo: any MomentsRepoType
     private let trackingRepo: any TrackingRepoType
@@ -39,9 +41,11 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         l10n: L10n,
         momentsRepo: any MomentsRepoType,
         togglesDataStore: any TogglesDataStoreType,
-        trackingRepo: any TrackingRepoType
+        trackingRepo: any TrackingRepoType,
+        now: Date = Date()
     ) {
         self.userID = userID
+        self.now = now
         self.page = page
         self.refresh = refresh
         self.l10n = l10n
@@ -56,7 +60,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
             momentsDetails = snapshot.momentsDetails
             dataVersion = snapshot.version
             nextCursor = snapshot.nextCursor
-            notice = snapshot.staleBecause.map { _ in l10n["staleNotice"] }
+            notice = snapshot.staleBecause.map { _ in l10n[.staleNotice] }
             hasError = false
         } catch {
             momentsDetails = nil
@@ -64,7 +68,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
             nextCursor = nil
             hasError = true
             isUnknownPage = error == .unknownMoment(page.after ?? "")
-            errorMessage = l10n["errorMessage"]
+            errorMessage = l10n[.errorMessage]
         }
     }
 
@@ -81,12 +85,12 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     /// Names everything the encoded form depends on, for reusing what was drawn from it:
     /// the data, the like feature, the notice, and the minute relative dates are counted in.
     public var cacheKey: String {
-        let minute = Int(Date().timeIntervalSince1970 / 60)
+        let minute = Int(now.timeIntervalSince1970 / 60)
         return "\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(notice != nil)|\(hasError)|\(isUnknownPage)|\(minute)"
     }
 
     public func trackScreenviews() {
-        trackingRepo.trackScreenviews(ScreenviewsTrackingEvent(screenName: l10n["momentsScreen"], screenClass: "MomentsTimelineViewModel"))
+        trackingRepo.trackScreenviews(ScreenviewsTrackingEvent(screenName: l10n[.momentsScreen], screenClass: "MomentsTimelineViewModel"))
     }
 
     private func items(from details: MomentsDetails) -> [any ListItemViewModel] {
@@ -96,7 +100,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     /// The item of `moment`, as this screen shows it.
     public func item(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
-        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n,
+        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now,
                                 momentsRepo: momentsRepo, trackingRepo: trackingRepo)
     }
 

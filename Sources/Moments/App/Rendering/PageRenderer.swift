@@ -5,7 +5,8 @@ import HTTPServer
 
 /// Draws a page: a template for the content inside the layout, with the strings of the
 /// reader's language, the design choices the toggles and the A/B test make, and the CSRF
-/// token its forms carry.
+/// token its forms carry. Built once by the composition root; every feature shares it and its
+/// cache.
 public struct PageRenderer: Sendable {
     /// How a page is drawn, besides its content.
     struct PageOptions {
@@ -15,29 +16,37 @@ public struct PageRenderer: Sendable {
         var status = HTTPStatus.ok
     }
 
-    private let dependencies: AppDependencies
+    private let renderer: TemplateRenderer
+    private let toggles: ToggleCatalog
     private let cache: RenderedPageCache
 
-    public init(dependencies: AppDependencies, cache: RenderedPageCache = RenderedPageCache()) {
-        self.dependencies = dependencies
+    public init(renderer: TemplateRenderer, toggles: ToggleCatalog, cache: RenderedPageCache = RenderedPageCache()) {
+        self.renderer = renderer
+        self.toggles = toggles
         self.cache = cache
     }
 
-    /// Renders `template` with `content` (a view-model's encoded form) inside the layout.
-    func page(_ template: String, content: Any, for request: Request, options: PageOptions) throws -> Response {
-        let html = try render(template, content: content, for: request, options: options, csrfToken: request.csrfToken ?? "")
+    /// The JSON form of `value` as Mustache reads it, encoded as the JSON twin is
+    /// (`JSONCoding`): the HTML is drawn from exactly what the JSON answers.
+    static func context(_ value: some Encodable) throws -> Any {
+        try JSONSerialization.jsonObject(with: JSONCoding.encoder().encode(value), options: [.fragmentsAllowed])
+    }
+
+    /// Renders `template` with `content` (a view-model) inside the layout.
+    func page(_ template: String, content: some Encodable, for request: Request, options: PageOptions) throws -> Response {
+        let html = try render(template, content: Self.context(content), for: request, options: options, csrfToken: request.csrfToken ?? "")
         return .html(html, status: options.status)
     }
 
     /// Like `page`, but drawn once per `key` and served again, with an `ETag`, while the key
-    /// stays the same. `key` must name everything the content depends on; the language, the
-    /// design choices and the options are added here.
-    func cachedPage(_ template: String, key: String, content: () throws -> Any, for request: Request, options: PageOptions) throws -> Response {
+    /// stays the same. `key` must name everything the content depends on; the language, every
+    /// toggle that pages depend on and the options are added here.
+    func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
         // Built on every request: plain strings, no `String(describing:)`.
-        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(designKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(toggles.pageKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
         let page = try cache.page(for: fullKey) {
-            try render(template, content: try content(), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
+            try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
         let token = request.csrfToken ?? ""
         let response = FixedResponse(
@@ -49,15 +58,15 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders a fragment (one list item) with the same context, for in-place updates.
-    func fragment(_ template: String, content: Any, for request: Request, set: TemplateRenderer.TemplateSet) throws -> Response {
-        let context = pageContext(content, for: request, options: PageOptions(title: ""), csrfToken: request.csrfToken ?? "")
-        return .html(try dependencies.renderer.render(template, context: context, set: set))
+    func fragment(_ template: String, content: some Encodable, for request: Request, set: TemplateRenderer.TemplateSet) throws -> Response {
+        let context = pageContext(try Self.context(content), for: request, options: PageOptions(title: ""), csrfToken: request.csrfToken ?? "")
+        return .html(try renderer.render(template, context: context, set: set))
     }
 
     private func render(_ template: String, content: Any, for request: Request, options: PageOptions, csrfToken: String) throws -> String {
         var context = pageContext(content, for: request, options: options, csrfToken: csrfToken)
-        context["body"] = try dependencies.renderer.render(template, context: context, set: options.set)
-        return try dependencies.renderer.render("layout", context: context)
+        context["body"] = try renderer.render(template, context: context, set: options.set)
+        return try renderer.render("layout", context: context)
     }
 
     /// What every template may use besides its view-model's own fields.
@@ -77,18 +86,10 @@ public struct PageRenderer: Sendable {
         return context
     }
 
-    private var likeButtonStyle: FavoriteButton.Style {
-        FavoriteButton.Style(rawValue: dependencies.abTestProvider.likeButtonStyle.rawValue) ?? .heart
-    }
-
-    private var isRoundedAvatar: Bool {
-        dependencies.remoteTogglesDataStore.isToggleOn(RemoteToggle.isRoundedAvatar)
-    }
-
-    private var designKey: String { "\(likeButtonStyle.rawValue)-\(isRoundedAvatar)" }
-
     private var design: [String: Any] {
-        [
+        let likeButtonStyle = FavoriteButton.Style(rawValue: toggles.remoteTogglesDataStore.variant(of: ABTest.likeButtonStyle)) ?? .heart
+        let isRoundedAvatar = toggles.remoteTogglesDataStore.isToggleOn(RemoteToggle.isRoundedAvatar)
+        return [
             "avatarClass": Avatar.cssClasses(isRoundedAvatar ? .round : .roundedSquare),
             "likeStyle": likeButtonStyle.rawValue,
             "likeIcon": FavoriteButton.icon(likeButtonStyle),

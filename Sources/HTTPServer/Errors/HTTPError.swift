@@ -1,10 +1,10 @@
 import Foundation
 
-/// An error a handler throws to answer with a status and a message meant for the user.
+/// An error of HTTP itself (404, 405, 413, 415…), or one a handler makes up on the spot.
 ///
 /// `code` is a short machine-readable word (`unknown_toggle`) for JSON answers; `message` is
-/// the sentence a person reads. Anything else a handler throws becomes a 500 with no details.
-public struct HTTPError: Error, Sendable, Equatable {
+/// the sentence a person reads. Domain errors conform to `HTTPResponseError` themselves.
+public struct HTTPError: HTTPResponseError, Sendable, Equatable {
     public var status: HTTPStatus
     public var code: String
     public var message: String

@@ -1,0 +1,85 @@
+/// Every string key, so a mistyped key is a compile error, not a raw key on the page.
+/// `L10nTests` checks that each has a string in every language and that templates use only these.
+public enum L10nKey: String, CaseIterable, Sendable {
+    case appName
+    case momentsScreen
+    case timelineTitle
+    case like
+    case unlike
+    case likedBy
+    case openLink
+    case loading
+    case emptyTitle
+    case emptyMessage
+    case errorTitle
+    case errorMessage
+    case retry
+    case staleNotice
+    case refresh
+    case olderMoments
+    case newestMoments
+    case language
+    case switchLanguage
+    case area51
+    case likeUnavailable
+    case likeFeatureOff
+    case unknownMoment
+    case notFoundTitle
+    case notFoundMessage
+    case errorPageTitle
+    case backToTimeline
+    case sectionGeneralInfo = "section.generalInfo"
+    case sectionDesignKit = "section.designKit"
+    case sectionFeatureToggles = "section.featureToggles"
+    case sectionTools = "section.tools"
+    case sectionActivity = "section.activity"
+    case infoVersion = "info.version"
+    case infoBuildTarget = "info.buildTarget"
+    case infoBff = "info.bff"
+    case infoBffUp = "info.bffUp"
+    case infoBffDown = "info.bffDown"
+    case infoDataDir = "info.dataDir"
+    case infoLastCrash = "info.lastCrash"
+    case designKitDemo
+    case designKitDemoDetail = "designKitDemo.detail"
+    case toggleIsLikeButtonForMomentEnabled = "toggle.isLikeButtonForMomentEnabled"
+    case toggleIsNewTimelineLayoutEnabled = "toggle.isNewTimelineLayoutEnabled"
+    case toggleIsRoundedAvatar = "toggle.isRoundedAvatar"
+    case toggleLikeButtonStyle = "toggle.likeButtonStyle"
+    case toggleChanged
+    case toggleNeverChanged
+    case remoteFetched
+    case remoteDefaults
+    case sourcePage = "source.page"
+    case sourceApi = "source.api"
+    case sourceReset = "source.reset"
+    case sourceApp = "source.app"
+    case `default`
+    case readOnly
+    case on
+    case off
+    case actionCrashApp = "action.crash-app"
+    case actionCrashAppDetail = "action.crash-app.detail"
+    case actionCrashAppDone = "action.crash-app.done"
+    case actionClearCache = "action.clear-cache"
+    case actionClearCacheDetail = "action.clear-cache.detail"
+    case actionClearCacheDone = "action.clear-cache.done"
+    case actionResetToggles = "action.reset-toggles"
+    case actionResetTogglesDetail = "action.reset-toggles.detail"
+    case actionResetTogglesDone = "action.reset-toggles.done"
+    case activityTracking = "activity.tracking"
+    case activityGraphQL = "activity.graphQL"
+    case activityToggle = "activity.toggle"
+    case activityNone = "activity.none"
+    case area51Subtitle
+    case shortcutHint
+    case designkitTypography
+    case designkitPalette
+    case designkitSpacing
+    case designkitAvatars
+    case designkitFavoriteButtons
+    case designkitLight
+    case designkitDark
+    case designkitTapToToggle
+    case designkitSample
+}

@@ -1,0 +1,4 @@
+/// The A/B tests the dashboard takes part in, named as in the remote config.
+public enum ABTest: String, ToggleType, CaseIterable, Sendable {
+    case likeButtonStyle
+}

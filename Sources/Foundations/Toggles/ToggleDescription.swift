@@ -1,0 +1,42 @@
+/// The kinds of toggle, as in the seed, plus the A/B test; each says who may change it.
+public enum ToggleKind: String, Codable, Sendable {
+    /// Flipped by QA in Area 51, kept in `dashboard.sqlite`.
+    case `internal`
+    /// Decided on the BFF side, read from its remote config.
+    case remote
+    /// An A/B test's value, from the same remote config.
+    case abTest
+    /// Fixed when the binary is compiled.
+    case buildTarget
+}
+
+/// A toggle's value: on/off, or one of an A/B test's variants.
+public enum ToggleValue: Sendable, Equatable, CustomStringConvertible {
+    case bool(Bool)
+    case variant(String)
+
+    /// `true`, `false`, `heart`: how the value is written in JSON and the audit.
+    public var description: String {
+        switch self {
+        case .bool(let isOn): String(isOn)
+        case .variant(let variant): variant
+        }
+    }
+}
+
+/// Everything the dashboard knows about one toggle besides its current value. `ToggleCatalog`
+/// holds one for each toggle, and Area 51, `/api/toggles` and the page cache read only that list.
+public struct ToggleDescription: Sendable {
+    public let name: String
+    public let kind: ToggleKind
+    public let defaultValue: ToggleValue
+    /// Its title in Area 51.
+    public let title: L10nKey
+    /// Whether Area 51 lists it (build-target toggles are in General info instead).
+    public let isShownInArea51: Bool
+    /// Whether pages drawn with it on and off differ, so it is part of every cached page's key.
+    public let isPartOfPageKey: Bool
+
+    /// Whether it can be changed here.
+    public var isWritable: Bool { kind == .internal }
+}

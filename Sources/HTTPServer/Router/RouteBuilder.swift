@@ -1,0 +1,70 @@
+/// Something routes are added to: the router itself, or a group of it with its own middleware.
+public protocol RouteBuilder {
+    /// Adds a route for `method` and `pattern`. `maxBodySize` caps this route's bodies below the
+    /// server's cap (413 beyond it, the handler never called).
+    mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler)
+}
+
+extension RouteBuilder {
+    public mutating func get(_ pattern: String, use handler: @escaping Handler) {
+        on(.get, pattern, maxBodySize: nil, use: handler)
+    }
+
+    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
+        on(.post, pattern, maxBodySize: maxBodySize, use: handler)
+    }
+
+    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
+        on(.put, pattern, maxBodySize: maxBodySize, use: handler)
+    }
+
+    public mutating func delete(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
+        on(.delete, pattern, maxBodySize: maxBodySize, use: handler)
+    }
+
+    /// Adds every route of `collection`.
+    public mutating func register(_ collection: some RouteCollection) throws {
+        try collection.boot(routes: &self)
+    }
+
+    /// Adds the routes `build` adds, each behind `middleware` (the first given is the outermost),
+    /// which runs after the router's own middleware and only for these routes.
+    public mutating func group(_ middleware: any Middleware..., routes build: (inout RouteGroup) throws -> Void) rethrows {
+        var group = RouteGroup(middleware: middleware)
+        try build(&group)
+        for route in group.routes {
+            on(route.method, route.pattern, maxBodySize: route.maxBodySize, use: route.handler)
+        }
+    }
+}
+
+/// A feature's routes, registered in one call (`router.register(TimelineRoutes(…))`), as
+/// Vapor's `RouteCollection`: a feature adds routes without editing the router or its neighbours.
+public protocol RouteCollection: Sendable {
+    func boot(routes: inout some RouteBuilder) throws
+}
+
+/// Routes that share middleware, gathered by `RouteBuilder.group` and added to the builder it
+/// was made from.
+public struct RouteGroup: RouteBuilder {
+    struct PendingRoute {
+        let method: HTTPMethod
+        let pattern: String
+        let maxBodySize: Int?
+        let handler: Handler
+    }
+
+    private let middleware: [any Middleware]
+    private(set) var routes: [PendingRoute] = []
+
+    init(middleware: [any Middleware]) {
+        self.middleware = middleware
+    }
+
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
+        let chained = middleware.reversed().reduce(handler) { next, middleware in
+            { request in try await middleware.respond(to: request, next: next) }
+        }
+        routes.append(PendingRoute(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: chained))
+    }
+}

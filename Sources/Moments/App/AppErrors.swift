@@ -1,0 +1,102 @@
+import Foundations
+import HTTPServer
+
+/// An error whose message is said in the reader's language; `AppErrorRenderer` asks for it.
+public protocol LocalizedResponseError: HTTPResponseError {
+    func message(in l10n: L10n) -> String
+}
+
+extension LocalizedResponseError {
+    public var message: String { message(in: L10n(language: .english)) }
+}
+
+// Every domain error the dashboard answers, with its status and code: the one place they are
+// mapped. Handlers throw these; `AppErrorRenderer` draws them as JSON or as a page.
+
+extension APISessionError: LocalizedResponseError {
+    /// 503 when the BFF cannot be reached, 504 when it is too slow, 502 for anything else it answers.
+    public var status: HTTPStatus {
+        switch self {
+        case .transport: .serviceUnavailable
+        case .timeout: .gatewayTimeout
+        case .httpStatus, .invalidJSON, .graphQL: .badGateway
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .transport: "bff_unavailable"
+        case .timeout: "bff_timeout"
+        case .httpStatus, .invalidJSON, .graphQL: "bff_bad_answer"
+        }
+    }
+
+    public func message(in l10n: L10n) -> String { "\(l10n[.errorMessage]) (\(self))" }
+}
+
+extension MomentsRepoError: LocalizedResponseError {
+    public var status: HTTPStatus {
+        switch self {
+        case .unknownMoment: .notFound
+        case .unavailable(let cause): cause.status
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unknownMoment: "unknown_moment"
+        case .unavailable(let cause): cause.code
+        }
+    }
+
+    public func message(in l10n: L10n) -> String {
+        switch self {
+        case .unknownMoment(let id): "\(l10n[.unknownMoment]) (\(id))"
+        case .unavailable(let cause): "\(l10n[.likeUnavailable]) (\(cause))"
+        }
+    }
+}
+
+extension TogglesDataStoreError: LocalizedResponseError {
+    public var status: HTTPStatus {
+        switch self {
+        case .unknownToggle: .notFound
+        case .readOnly: .conflict
+        case .storage: .internalServerError
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unknownToggle: "unknown_toggle"
+        case .readOnly: "read_only_toggle"
+        case .storage: "storage_failed"
+        }
+    }
+
+    public func message(in l10n: L10n) -> String {
+        switch self {
+        case .unknownToggle(let name): "There is no toggle named \(name)."
+        case .readOnly(let name, .buildTarget): "\(name) is the build target, fixed when the binary is compiled."
+        case .readOnly(let name, _):
+            "\(name) is not an internal toggle and cannot be changed here: remote toggles and the A/B test are changed on the BFF side."
+        case .storage(let reason): "The toggle could not be saved; nothing changed. (\(reason))"
+        }
+    }
+}
+
+extension TimelineError: LocalizedResponseError {
+    public var status: HTTPStatus { .conflict }
+    public var code: String { "feature_disabled" }
+    public func message(in l10n: L10n) -> String { "\(l10n[.likeFeatureOff]) (\(InternalToggle.isLikeButtonForMomentEnabled.name))" }
+}
+
+extension InternalMenuError: LocalizedResponseError {
+    public var status: HTTPStatus { .notFound }
+    public var code: String { "unknown_action" }
+    public func message(in l10n: L10n) -> String {
+        switch self {
+        case .unknownAction(let id): "There is no Area 51 action named \(id)."
+        }
+    }
+}
