@@ -31,7 +31,7 @@ final class BFFFixture {
     /// A real server on a free port with the BFF's routes, and nothing else.
     func startServer() throws -> TestServer {
         var router = Router()
-        bff.register(on: &router)
+        try router.register(bff)
         return try TestServer(router: router)
     }
 

@@ -18,7 +18,7 @@ import TestSupport
     private func dashboardWithSavedTimeline(then behavior: FakeBFF.Behavior) async throws -> (Dashboard, FakeBFF, [[String: Any]]) {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff, bffTimeout: .seconds(1))
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let saved = try await dashboard.json("/api/timeline").object.momentItems
         bff.behave(behavior)
         return (dashboard, bff, saved)
@@ -48,7 +48,7 @@ import TestSupport
         #expect(error?["message"]?.contains("Nothing was changed") == true)
         let after = try await dashboard.json("/api/timeline").object.momentItems
         #expect(after.map { $0["isLiked"] as? Bool } == saved.map { $0["isLiked"] as? Bool })
-        #expect(try await dashboard.dependencies.momentsRepo.moment(id: "m1", userID: "0").isLiked == false)
+        #expect(try await dashboard.application.momentsRepo.moment(id: "m1", userID: "0").isLiked == false)
         await dashboard.stop()
         await bff.stop()
     }

@@ -41,10 +41,8 @@ struct Dashboard {
     }
 
     var dataDirectory: URL { application.configuration.dataDirectory }
-    var dependencies: AppDependencies { application.dependencies }
-
-    func setLikeFeature(_ isOn: Bool) throws {
-        try dependencies.internalTogglesDataStore.update(toggle: InternalToggle.isLikeButtonForMomentEnabled, value: isOn)
+    func setLikeFeature(_ isOn: Bool) async throws {
+        try await application.internalTogglesDataStore.update(toggle: InternalToggle.isLikeButtonForMomentEnabled, value: isOn)
     }
 
     func get(_ path: String, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], text: String) {

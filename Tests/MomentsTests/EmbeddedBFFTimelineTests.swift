@@ -21,7 +21,7 @@ import Testing
     @Test func likeThroughFormAndJSON_survivesRestartOfDashboardAndBFF() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
         let (first, _) = try await Self.start(dataDirectory: dataDirectory)
-        try first.setLikeFeature(true)
+        try await first.setLikeFeature(true)
         let timeline = try await first.json("/api/timeline").object
         let items = timeline.momentItems
         let unliked = items.filter { $0["isLiked"] as? Bool == false }.compactMap { $0["momentID"] as? String }
@@ -39,7 +39,7 @@ import Testing
         #expect(liked.contains(formID))
         #expect(liked.contains(jsonID))
         #expect(after.first { $0["momentID"] as? String == formID }?["likes"] as? [String] != nil)
-        #expect(second.dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled),
+        #expect(second.application.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled),
                 "the like toggle kept its value across the restart")
         await second.stop()
     }

@@ -7,7 +7,7 @@ import TestSupport
 @Suite struct HealthRoutesTests {
     @Test func healthz_answersStatusVersionAndBuildTarget() async throws {
         var router = Router()
-        try HealthRoutes().register(on: &router)
+        try router.register(HealthRoutes())
         let server = try TestServer(router: router)
         let (status, headers, body) = try await server.send("GET", "/healthz")
         #expect(status == 200)

@@ -65,14 +65,14 @@ import TestSupport
     @Test func resetToggles_restoresDefaults() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
-        try dashboard.dependencies.internalTogglesDataStore.update(toggle: InternalToggle.isNewTimelineLayoutEnabled, value: true)
+        try await dashboard.setLikeFeature(true)
+        try await dashboard.application.internalTogglesDataStore.update(toggle: InternalToggle.isNewTimelineLayoutEnabled, value: true)
         let answer = try await dashboard.send("POST", "/api/area51/actions/reset-toggles", contentType: "application/json", body: "{}")
         #expect(answer.status == 200)
         #expect(answer.text.contains("back to its default"))
-        let toggles = dashboard.dependencies.internalTogglesDataStore
+        let toggles = dashboard.application.internalTogglesDataStore
         #expect(InternalToggle.allCases.allSatisfy { toggles.isToggleOn($0) == $0.defaultValue })
-        #expect(try toggles.audit().prefix(2).allSatisfy { $0.source == .reset })
+        #expect(try await toggles.audit().prefix(2).allSatisfy { $0.source == .reset })
         await dashboard.stop()
         await bff.stop()
     }

@@ -16,7 +16,7 @@ import TestSupport
         async let arrival = Self.readTimed(connection, until: "event: toggle")
         try await Task.sleep(for: .milliseconds(50))
         let changed = ContinuousClock.now
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let (received, arrivedAt) = try await arrival
         #expect(arrivedAt - changed < .seconds(1))
         #expect(received.contains(#""name":"isLikeButtonForMomentEnabled""#))
@@ -29,7 +29,7 @@ import TestSupport
     @Test func eventsClient_receivesLikeEvent() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let connection = try RawConnection(port: dashboard.server.port)
         connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         _ = await connection.received(until: "retry:", timeout: 5)
@@ -44,7 +44,7 @@ import TestSupport
     @Test func closedTab_freesItsStream() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        let changes = dashboard.dependencies.internalTogglesDataStore.changes
+        let changes = dashboard.application.internalTogglesDataStore.changes
         let connection = try RawConnection(port: dashboard.server.port)
         connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         _ = await connection.received(until: "retry:", timeout: 5)
@@ -52,7 +52,7 @@ import TestSupport
         connection.close()
         // The next event finds the closed socket and ends the stream.
         for _ in 0..<100 where changes.subscriberCount > 0 {
-            try dashboard.setLikeFeature(!dashboard.dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
+            try await dashboard.setLikeFeature(!dashboard.application.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(changes.subscriberCount == 0)

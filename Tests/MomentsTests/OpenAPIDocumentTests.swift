@@ -15,7 +15,7 @@ import TestSupport
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
         var router = try dashboard.application.makeRouter()
-        try EmbeddedBFF(dataDirectory: Dashboard.temporaryDirectory()).register(on: &router)
+        try router.register(EmbeddedBFF(dataDirectory: Dashboard.temporaryDirectory()))
         let routes = Set(router.routeList.filter { !Self.pageRoutes.contains($0.pattern) }.map { "\($0.method) \($0.pattern)" })
 
         let document = try await dashboard.json("/api/openapi.json").object

@@ -6,7 +6,7 @@ import TestSupport
 /// What a foreign web page or a careless script cannot do to the dashboard.
 @Suite struct RequestGuardTests {
     private func likeFeatureIsOn(_ dashboard: Dashboard) -> Bool {
-        dashboard.dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
+        dashboard.application.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
     }
 
     @Test func foreignHost_isRefused421_dnsRebinding() async throws {
@@ -56,7 +56,7 @@ import TestSupport
         let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true", csrfField: field)
         #expect(answer.status == 403)
         #expect(!likeFeatureIsOn(dashboard))
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let like = try await dashboard.postForm("/moments/m1/like", "isLiked=true", csrfField: field)
         #expect(like.status == 403)
         #expect(bff.likerIDs(of: "m1").isEmpty)

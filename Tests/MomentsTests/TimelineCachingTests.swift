@@ -21,7 +21,7 @@ import TestSupport
     @Test func cachedPage_carriesEachClientsOwnCSRFToken() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let alice = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=alice-token"])
         let bob = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=bob-token"])
         #expect(alice.text.contains(#"value="alice-token""#) && !alice.text.contains("bob-token"))
@@ -35,7 +35,7 @@ import TestSupport
     @Test func like_changesThePageAndItsETag() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let before = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
         #expect(try await dashboard.postForm("/moments/m1/like", "isLiked=true").status == 303)
         let after = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])

@@ -6,7 +6,7 @@ import TestSupport
     @Test func likeThroughForm_redirects303ToTheMoment_andBFFRecordsIt() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let answer = try await dashboard.postForm("/moments/m1/like", "isLiked=true")
         #expect(answer.status == 303)
         #expect(answer.location == "/#moment-m1")
@@ -20,7 +20,7 @@ import TestSupport
     @Test func likeThroughJSON_answersTheUpdatedItem_andUnlikeTakesItBack() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let liked = try await dashboard.send("PUT", "/api/moments/m3/like", contentType: "application/json", body: #"{"isLiked": true}"#)
         #expect(liked.status == 200)
         let item = try JSONSerialization.jsonObject(with: Data(liked.text.utf8)) as? [String: Any]
@@ -39,7 +39,7 @@ import TestSupport
     @Test func likeFromScript_answersTheItemDrawnForInPlaceSwap() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let answer = try await dashboard.send("POST", "/moments/m2/like", contentType: "application/x-www-form-urlencoded",
                                               body: "isLiked=true", headers: ["X-Requested-With": "fetch"])
         #expect(answer.status == 200)
@@ -53,7 +53,7 @@ import TestSupport
     @Test func likeAndUnlike_recordTrackingEvents_andPagesRecordScreenviews() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         _ = try await dashboard.get("/")
         _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
         _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": false}"#)
@@ -73,7 +73,7 @@ import TestSupport
     func badLikeBody_isRefusedWithAClearError_andNothingChanges(contentType: String, body: String, status: Int, code: String) async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: contentType, body: body)
         #expect(answer.status == status)
         let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: String]
@@ -88,7 +88,7 @@ import TestSupport
     @Test func likeOfUnknownMoment_answers404_andSendsNoMutation() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let answer = try await dashboard.send("PUT", "/api/moments/nope/like", contentType: "application/json", body: #"{"isLiked": true}"#)
         #expect(answer.status == 404)
         #expect(answer.text.contains("unknown_moment"))

@@ -19,7 +19,7 @@ import TestSupport
     @Test func likeToggleOn_bffReceivesWithLikesTrue_andPageHasLikeButtonsAndLikers() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let page = try await dashboard.get("/")
         #expect(bff.receivedVariables.last?["withLikes"] as? Bool == true)
         #expect(page.text.components(separatedBy: "data-like-form").count - 1 == 3, "one like button per moment")
@@ -33,7 +33,7 @@ import TestSupport
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
         _ = try await dashboard.get("/")
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let page = try await dashboard.get("/")
         #expect(bff.receivedVariables.map { $0["withLikes"] as? Bool } == [false, true])
         #expect(page.text.contains("data-like-form"))

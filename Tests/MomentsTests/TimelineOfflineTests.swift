@@ -24,7 +24,7 @@ import TestSupport
     @Test func bffDown_like_answers503_andSavedTimelineIsUnchanged() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let before = try await dashboard.json("/api/timeline").object.momentItems
         await bff.stop()
 

@@ -19,7 +19,7 @@ import TestSupport
     func jsonTwin_andHTML_agreeItemByItem(likeFeature: Bool) async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(likeFeature)
+        try await dashboard.setLikeFeature(likeFeature)
         let page = try await dashboard.get("/").text
         let items = try await dashboard.json("/api/timeline").object.momentItems
         #expect(items.count == 3)
@@ -72,7 +72,7 @@ import TestSupport
     @Test func newTimelineLayout_drawsCardsFromTheSameViewModels() async throws {
         let bff = try FakeBFF()
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.dependencies.internalTogglesDataStore.update(toggle: InternalToggle.isNewTimelineLayoutEnabled, value: true)
+        try await dashboard.application.internalTogglesDataStore.update(toggle: InternalToggle.isNewTimelineLayoutEnabled, value: true)
         let page = try await dashboard.get("/")
         #expect(page.text.contains("card card--moment"))
         #expect(!page.text.contains("class=\"moment\""))
@@ -85,7 +85,7 @@ import TestSupport
         let bff = try FakeBFF()
         bff.setRemoteConfig(["isRoundedAvatar": true, "likeButtonStyle": "star"])
         let dashboard = try await Dashboard.start(bff: bff)
-        try dashboard.setLikeFeature(true)
+        try await dashboard.setLikeFeature(true)
         let page = try await dashboard.get("/")
         #expect(page.text.contains("dk-avatar dk-avatar--round"))
         #expect(page.text.contains("dk-favorite-button--star"))

@@ -43,8 +43,8 @@ import TestSupport
         let answer = try await dashboard.send("PUT", path, contentType: contentType, body: body)
         #expect(answer.status == status)
         #expect(answer.text.contains(#""code":"\#(code)""#))
-        #expect(!dashboard.dependencies.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
-        #expect(!dashboard.dependencies.remoteTogglesDataStore.isToggleOn(RemoteToggle.isRoundedAvatar))
+        #expect(!dashboard.application.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
+        #expect(!dashboard.application.remoteTogglesDataStore.isToggleOn(RemoteToggle.isRoundedAvatar))
         await dashboard.stop()
         await bff.stop()
     }
