@@ -33,10 +33,12 @@ let package = Package(
             ]
         ),
         .target(name: "DesignKit"),
+        .target(name: "SQLiteFiles", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Foundations",
             dependencies: [
                 "HTTPServer",
+                "SQLiteFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -46,6 +48,7 @@ let package = Package(
             name: "BFF",
             dependencies: [
                 "HTTPServer",
+                "SQLiteFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -61,6 +64,7 @@ let package = Package(
                 "Moments",
                 "BFF",
                 "Foundations",
+                "SQLiteFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -72,6 +76,7 @@ let package = Package(
             dependencies: ["BFF", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]
         ),
         .testTarget(name: "FoundationsTests", dependencies: ["Foundations"]),
+        .testTarget(name: "SQLiteFilesTests", dependencies: ["SQLiteFiles"]),
         .testTarget(name: "MomentsTests", dependencies: ["Moments", "BFF", "TestSupport"]),
     ]
 )
