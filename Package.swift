@@ -77,6 +77,9 @@ let package = Package(
         ),
         .testTarget(name: "FoundationsTests", dependencies: ["Foundations"]),
         .testTarget(name: "SQLiteFilesTests", dependencies: ["SQLiteFiles"]),
-        .testTarget(name: "MomentsTests", dependencies: ["Moments", "BFF", "TestSupport"]),
+        .testTarget(
+            name: "MomentsTests",
+            dependencies: ["Moments", "BFF", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ]
 )
