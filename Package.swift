@@ -35,9 +35,11 @@ let package = Package(
             ]
         ),
         .target(name: "DesignKit"),
+        .target(name: "SQLiteFiles", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Foundations",
             dependencies: [
+                "SQLiteFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -47,6 +49,7 @@ let package = Package(
             name: "BFF",
             dependencies: [
                 "HTTPServer",
+                "SQLiteFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -62,6 +65,7 @@ let package = Package(
                 "Moments",
                 "BFF",
                 "Foundations",
+                "SQLiteFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -73,6 +77,10 @@ let package = Package(
             dependencies: ["BFF", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]
         ),
         .testTarget(name: "FoundationsTests", dependencies: ["Foundations"]),
-        .testTarget(name: "MomentsTests", dependencies: ["Moments", "BFF", "TestSupport"]),
+        .testTarget(name: "SQLiteFilesTests", dependencies: ["SQLiteFiles"]),
+        .testTarget(
+            name: "MomentsTests",
+            dependencies: ["Moments", "BFF", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ]
 )

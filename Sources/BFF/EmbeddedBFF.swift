@@ -2,6 +2,7 @@ import Foundation
 import GraphQL
 import HTTPServer
 import Logging
+import SQLiteFiles
 
 /// The embedded BFF: the GraphQL backend of the timeline on SQLite with demo data, plus the
 /// remote config the dashboard's remote toggles come from.
@@ -22,9 +23,10 @@ public final class EmbeddedBFF: RouteCollection {
     }
 
     /// The BFF of a data folder, created if missing: `bff.sqlite` and `remote-config.json` in
-    /// `dataDirectory`.
+    /// `dataDirectory`. Throws a `DataFolderError` or a `DatabaseOpenError` that says what went
+    /// wrong and what to do.
     public convenience init(dataDirectory: URL) throws {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try DataFolder.prepare(dataDirectory)
         try self.init(databaseURL: Self.databaseURL(in: dataDirectory),
                       remoteConfigURL: Self.remoteConfigURL(in: dataDirectory))
     }

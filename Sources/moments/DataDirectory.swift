@@ -1,7 +1,9 @@
 import Foundation
+import SQLiteFiles
 
 /// Where the SQLite files live unless `--data-dir` says otherwise:
-/// `$XDG_DATA_HOME/moments`, else `~/.local/share/moments`.
+/// `$XDG_DATA_HOME/moments`, else `~/.local/share/moments`. A folder that cannot be made or
+/// written stops the start with a `DataFolderError`.
 enum DataDirectory {
     static func resolve(_ flag: String?) throws -> URL {
         let url: URL
@@ -15,7 +17,7 @@ enum DataDirectory {
                 ?? FileManager.default.homeDirectoryForCurrentUser
             url = home.appendingPathComponent(".local/share/moments")
         }
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try DataFolder.prepare(url)
         return url
     }
 }

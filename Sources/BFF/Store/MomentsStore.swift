@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteFiles
 
 /// The BFF's data on SQLite in WAL mode: users, moments with their ordered photos, and likes.
 ///
@@ -8,9 +9,12 @@ import GRDB
 final class MomentsStore: Sendable {
     private let database: DatabasePool
 
+    /// The BFF's database, as start-up errors name it.
+    static let kind = DatabaseKind(name: "the BFF's database", afterMovingAway: "a new one with demo data is made")
+
     /// Opens (creating if needed) and migrates the database at `url`, and fills it with
     /// `demoData` when it has no users yet.
-    init(url: URL, demoData: DemoData) throws(MomentsStoreError) {
+    init(url: URL, demoData: DemoData) throws(DatabaseOpenError) {
         var configuration = Configuration()
         // `moments bff reset-demo-data` may write from another process while a server runs.
         configuration.busyMode = .timeout(5)
@@ -24,16 +28,13 @@ final class MomentsStore: Sendable {
             // default is 2) holds them and the index tops.
             try db.execute(sql: "PRAGMA cache_size = -1024")
         }
-        do {
-            database = try DatabasePool(path: url.path, configuration: configuration)
-            try MomentsStoreMigrations.migrator.migrate(database)
-            try database.write { db in
+        database = try DatabaseFile.openPool(path: url.path, configuration: configuration,
+                                             migrator: MomentsStoreMigrations.migrator, kind: Self.kind) { pool in
+            try pool.write { db in
                 if try UserRecord.fetchCount(db) == 0 {
                     try demoData.insert(into: db, now: Date())
                 }
             }
-        } catch {
-            throw MomentsStoreError(error)
         }
     }
 

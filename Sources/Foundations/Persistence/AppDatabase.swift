@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteFiles
 
 /// The dashboard's own SQLite file (`dashboard.sqlite` in the data dir), in WAL mode, with the
 /// schema every store of the dashboard shares. The BFF keeps its data in a file of its own.
@@ -7,9 +8,16 @@ public struct AppDatabase: Sendable {
     /// The connection pool every store writes through; GRDB serializes writes.
     public let writer: any DatabaseWriter
 
-    /// Opens (creating if needed) the database in `directory` and migrates it.
+    /// The dashboard's database, as start-up errors name it.
+    public static let kind = DatabaseKind(
+        name: "the dashboard's database",
+        afterMovingAway: "toggles go back to their defaults and the saved timeline is forgotten"
+    )
+
+    /// Opens (creating if needed) the database in `directory` and migrates it; throws a
+    /// `DataFolderError` or a `DatabaseOpenError` that says what went wrong and what to do.
     public init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try DataFolder.prepare(directory)
         var configuration = Configuration()
         // One reader per core: more only wait for a core, each with its own page cache.
         configuration.maximumReaderCount = ProcessInfo.processInfo.activeProcessorCount
@@ -20,9 +28,8 @@ public struct AppDatabase: Sendable {
             // Toggles, their audit and one saved page: 256 KiB of cache per connection is plenty.
             try db.execute(sql: "PRAGMA cache_size = -256")
         }
-        let pool = try DatabasePool(path: directory.appendingPathComponent("dashboard.sqlite").path, configuration: configuration)
-        try AppDatabase.migrator.migrate(pool)
-        writer = pool
+        writer = try DatabaseFile.openPool(path: directory.appendingPathComponent("dashboard.sqlite").path,
+                                           configuration: configuration, migrator: AppDatabase.migrator, kind: AppDatabase.kind)
     }
 
     private static var migrator: DatabaseMigrator {
