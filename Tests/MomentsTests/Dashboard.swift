@@ -97,3 +97,33 @@ extension [String: Any] {
             .filter { $0["reuseIdentifier"] as? String == "MomentListItemViewModel" }
     }
 }
+
+/// Runs `body` with a dashboard started against `bff` (a new `FakeBFF` by default) on a new
+/// temporary data folder, as Hummingbird's `app.test`: both servers are stopped and the folder
+/// removed afterwards, even when `body` throws.
+func withDashboard<Result>(
+    bff: FakeBFF? = nil,
+    bffTimeout: Duration = .seconds(10),
+    _ body: (Dashboard, FakeBFF) async throws -> Result
+) async throws -> Result {
+    let bff = try bff ?? FakeBFF()
+    let dataDirectory = Dashboard.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dataDirectory) }
+    let dashboard: Dashboard
+    do {
+        dashboard = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory, bffTimeout: bffTimeout)
+    } catch {
+        await bff.stop()
+        throw error
+    }
+    do {
+        let result = try await body(dashboard, bff)
+        await dashboard.stop()
+        await bff.stop()
+        return result
+    } catch {
+        await dashboard.stop()
+        await bff.stop()
+        throw error
+    }
+}
