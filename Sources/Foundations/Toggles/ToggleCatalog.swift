@@ -81,6 +81,15 @@ public struct ToggleState: Encodable, Sendable, Equatable {
     public let value: String?
     public let defaultValue: String
     public let isWritable: Bool
+
+    public init(name: String, kind: ToggleKind, isOn: Bool?, value: String?, defaultValue: String, isWritable: Bool) {
+        self.name = name
+        self.kind = kind
+        self.isOn = isOn
+        self.value = value
+        self.defaultValue = defaultValue
+        self.isWritable = isWritable
+    }
 }
 
 extension ToggleCatalog {

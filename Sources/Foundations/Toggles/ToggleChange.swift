@@ -19,4 +19,12 @@ public struct ToggleChange: Codable, Sendable, Equatable {
     public let newValue: Bool
     public let source: ToggleChangeSource
     public let changedAt: Date
+
+    public init(name: String, oldValue: Bool, newValue: Bool, source: ToggleChangeSource, changedAt: Date) {
+        self.name = name
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.source = source
+        self.changedAt = changedAt
+    }
 }

@@ -1,0 +1,45 @@
+import Foundation
+@testable import Foundations
+import Testing
+
+/// Every sentence exists in every language, and nothing on a page names a key that is not one.
+@Suite struct L10nTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(arguments: [Language.english, .simplifiedChinese])
+    func everyKey_hasAStringInTheLanguage(language: Language) {
+        let strings = L10n(language: language).strings
+        let missing = L10nKey.allCases.filter { strings[$0.rawValue]?.isEmpty ?? true }
+        #expect(missing.isEmpty, "\(language.rawValue) lacks \(missing.map(\.rawValue))")
+        let unknown = Set(strings.keys).subtracting(L10nKey.allCases.map(\.rawValue))
+        #expect(unknown.isEmpty, "strings without a key: \(unknown.sorted())")
+    }
+
+    @Test func templates_useOnlyKnownKeys() throws {
+        let folder = Self.repository.appendingPathComponent("templates")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
+        #expect(!files.isEmpty)
+        let pattern = /\{\{[#^\/]?t\.([A-Za-z0-9.\-]+)\}\}/
+        var used: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            used.formUnion(text.matches(of: pattern).map { String($0.output.1) })
+        }
+        #expect(!used.isEmpty)
+        let unknown = used.subtracting(L10nKey.allCases.map(\.rawValue))
+        #expect(unknown.isEmpty, "templates name keys that do not exist: \(unknown.sorted())")
+    }
+
+    @Test func everyToggleShownInArea51_hasItsOwnTitle() {
+        for description in ToggleCatalog.descriptions where description.isShownInArea51 {
+            #expect(description.title.rawValue == "toggle.\(description.name)", "\(description.name) has no toggle.\(description.name) string")
+        }
+    }
+
+    @Test func relativeDate_countsFromTheInjectedNow() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let nineMinutesBefore = now.addingTimeInterval(-540)
+        #expect(L10n(language: .english).relativeDate(nineMinutesBefore, now: now) == "9 minutes ago")
+        #expect(L10n(language: .simplifiedChinese).relativeDate(nineMinutesBefore, now: now) == "9分钟前")
+    }
+}

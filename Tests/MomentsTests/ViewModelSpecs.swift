@@ -1,0 +1,131 @@
+import Foundation
+import Foundations
+@testable import Moments
+import Testing
+
+/// The seed's view-model specs: values in, values out, with an injected clock and a repository
+/// that answers what the spec says. No server, no database.
+@Suite struct ViewModelSpecs {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func moment(_ id: String, photos: Int = 1, minutesAgo: Double = 9, isLiked: Bool? = true) -> MomentsDetails.Moment {
+        MomentsDetails.Moment(
+            id: id, userDetails: .init(name: "Alice", avatar: "/a.png"), type: .photos, title: "Title \(id)", url: nil,
+            photos: (0..<photos).map { "/p\($0).jpg" }, createdDate: String(Int(now.timeIntervalSince1970 - minutesAgo * 60)),
+            isLiked: isLiked, likes: isLiked == true ? [.init(id: "0", avatar: "/me.png")] : [])
+    }
+
+    static let details = MomentsDetails(userDetails: .init(id: "0", name: "Alex", avatar: "/me.png", backgroundImage: "/bg.jpg"),
+                                        moments: [moment("1", photos: 3), moment("2", isLiked: false)])
+
+    /// A repository that answers one result for every page.
+    final class StubMomentsRepo: MomentsRepoType {
+        let result: Result<MomentsSnapshot, MomentsRepoError>
+        let likeChanges = Broadcaster<LikeChange>()
+
+        init(_ result: Result<MomentsSnapshot, MomentsRepoError>) { self.result = result }
+
+        func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot { try result.get() }
+        func moment(id momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment { throw .unknownMoment(momentID) }
+        func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
+            throw .unknownMoment(momentID)
+        }
+        func clearSaved() async throws {}
+    }
+
+    struct Toggles: TogglesDataStoreType {
+        let isLikeOn: Bool
+        func isToggleOn(_ toggle: ToggleType) -> Bool { toggle.name == InternalToggle.isLikeButtonForMomentEnabled.name && isLikeOn }
+        func update(toggle: ToggleType, value: Bool) async throws {}
+    }
+
+    static func timeline(_ result: Result<MomentsSnapshot, MomentsRepoError>, likeOn: Bool = true, page: MomentsPage = .newest) -> MomentsTimelineViewModel {
+        MomentsTimelineViewModel(page: page, l10n: L10n(language: .english), momentsRepo: StubMomentsRepo(result),
+                                 togglesDataStore: Toggles(isLikeOn: likeOn), trackingRepo: TrackingRepo(providers: []), now: now)
+    }
+
+    @Test func momentListItem_describesTheMomentAsOfNow() {
+        let item = MomentListItemViewModel(moment: Self.moment("1", photos: 3), isLikeEnabled: true, l10n: L10n(language: .english),
+                                           now: Self.now, momentsRepo: StubMomentsRepo(.failure(.unknownMoment(""))),
+                                           trackingRepo: TrackingRepo(providers: []))
+        #expect(item.postDateDescription == "9 minutes ago")
+        #expect(item.photoURL == "/p0.jpg")
+        #expect(item.morePhotosCount == 2)
+        #expect(item.isLiked == true)
+        #expect(item.likes == ["/me.png"])
+    }
+
+    @Test func momentListItem_withLikeFeatureOff_hasNoLikes() {
+        let item = MomentListItemViewModel(moment: Self.moment("1"), isLikeEnabled: false, l10n: L10n(language: .simplifiedChinese),
+                                           now: Self.now, momentsRepo: StubMomentsRepo(.failure(.unknownMoment(""))),
+                                           trackingRepo: TrackingRepo(providers: []))
+        #expect(item.isLiked == nil && item.likes == nil)
+        #expect(item.postDateDescription == "9分钟前")
+    }
+
+    @Test func timeline_loadItems_showsTheProfileThenEachMoment() async {
+        var viewModel = Self.timeline(.success(MomentsSnapshot(momentsDetails: Self.details, version: 1, staleBecause: nil, nextCursor: "2")))
+        await viewModel.loadItems()
+        #expect(viewModel.hasContent && !viewModel.hasError)
+        let items = viewModel.listItems.flatMap(\.items)
+        #expect(items.map { type(of: $0).reuseIdentifier } == ["UserProfileListItemViewModel", "MomentListItemViewModel", "MomentListItemViewModel"])
+        #expect(viewModel.nextCursor == "2")
+        #expect(viewModel.notice == nil)
+    }
+
+    @Test func timeline_whenTheRepoServesSavedMoments_saysSo() async {
+        var viewModel = Self.timeline(.success(MomentsSnapshot(momentsDetails: Self.details, version: 1,
+                                                               staleBecause: .transport("refused"), nextCursor: nil)))
+        await viewModel.loadItems()
+        #expect(viewModel.hasContent)
+        #expect(viewModel.notice == L10n(language: .english)[.staleNotice])
+    }
+
+    @Test func timeline_whenTheBFFIsDownAndNothingIsSaved_hasError() async {
+        var viewModel = Self.timeline(.failure(.unavailable(.timeout(seconds: 5))))
+        await viewModel.loadItems()
+        #expect(viewModel.hasError && !viewModel.hasContent && !viewModel.isUnknownPage)
+        #expect(viewModel.listItems.isEmpty)
+    }
+
+    @Test func timeline_whoseCursorNamesNoMoment_isAnUnknownPage() async {
+        var viewModel = Self.timeline(.failure(.unknownMoment("99")), page: MomentsPage(after: "99"))
+        await viewModel.loadItems()
+        #expect(viewModel.isUnknownPage)
+    }
+
+    @Test func internalMenu_drawsOneRowPerCatalogToggleAndPerAction() {
+        let state = InternalMenuState(
+            bffDescription: "embedded BFF", bffProblem: .transport("refused"), dataDirectory: "/data", lastCrash: nil,
+            toggles: ToggleCatalog.descriptions.map { description in
+                (description, ToggleState(name: description.name, kind: description.kind, isOn: false, value: nil,
+                                          defaultValue: description.defaultValue.description, isWritable: description.isWritable))
+            },
+            audit: [ToggleChange(name: InternalToggle.isLikeButtonForMomentEnabled.name, oldValue: false, newValue: true, source: .api, changedAt: Self.now)],
+            remoteOrigin: .remote(fetchedAt: Self.now), trackingEvents: [], graphQLRequests: [],
+            actions: [ClearCacheAction(momentsRepo: StubMomentsRepo(.failure(.unknownMoment(""))))])
+        let l10n = L10n(language: .english)
+        let viewModel = InternalMenuViewModel(state: state, l10n: l10n)
+        #expect(viewModel.sections.map(\.title) == [l10n[.sectionGeneralInfo], l10n[.sectionDesignKit], l10n[.sectionFeatureToggles],
+                                                    l10n[.sectionTools], l10n[.sectionActivity]])
+        let toggleRows = viewModel.sections[2].items.compactMap { $0 as? InternalMenuFeatureToggleItemViewModel }
+        #expect(toggleRows.map(\.name) == ToggleCatalog.descriptions.filter(\.isShownInArea51).map(\.name))
+        #expect(toggleRows.first?.detail.contains("API") == true, "the audit's latest change is shown on its row")
+        #expect(viewModel.sections[3].items.compactMap { ($0 as? InternalMenuActionTriggerItemViewModel)?.title } == [l10n[.actionClearCache]])
+        let bffRow = viewModel.sections[0].items.compactMap { $0 as? InternalMenuDescriptionItemViewModel }.first { $0.title == l10n[.infoBff] }
+        #expect(bffRow?.isWarning == true)
+    }
+
+    @Test func everyAction_hasItsTitleDetailAndDoneStrings() {
+        let actions: [any InternalMenuAction] = [
+            CrashAppAction(crashRecorder: CrashRecorder(directory: FileManager.default.temporaryDirectory)),
+            ClearCacheAction(momentsRepo: StubMomentsRepo(.failure(.unknownMoment("")))),
+            ResetTogglesAction(togglesDataStore: try! InternalTogglesDataStore(database: try! AppDatabase(directory: Dashboard.temporaryDirectory()))),
+        ]
+        for action in actions {
+            #expect(action.strings.title.rawValue == "action.\(action.id)")
+            #expect(action.strings.detail.rawValue == "action.\(action.id).detail")
+            #expect(action.strings.done.rawValue == "action.\(action.id).done")
+        }
+    }
+}
