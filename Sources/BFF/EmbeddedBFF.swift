@@ -14,6 +14,8 @@ public final class EmbeddedBFF: Sendable {
     private let store: MomentsStore
     private let endpoint: GraphQLEndpoint
     private let demoData: DemoData
+    /// The running schema as SDL, printed by the library once: the schema never changes.
+    private let schemaSDL: Data
 
     /// Opens the database at `databaseURL` (migrating it, and seeding demo data when it is empty)
     /// and keeps the remote config in the JSON file at `remoteConfigURL`.
@@ -34,6 +36,7 @@ public final class EmbeddedBFF: Sendable {
         remoteConfig = RemoteConfigStore(fileURL: remoteConfigURL)
         endpoint = GraphQLEndpoint(schema: try MomentsSchema.make(), resolver: MomentsResolver(store: store, logger: logger))
         self.demoData = demoData
+        schemaSDL = Data((printSchema(schema: endpoint.schema.schema) + "\n").utf8)
     }
 
     /// The BFF's database in a data folder.
@@ -46,10 +49,14 @@ public final class EmbeddedBFF: Sendable {
         dataDirectory.appendingPathComponent("remote-config.json")
     }
 
-    /// Mounts `POST /graphql`, `GET /graphql`, `GET /remote-config` and `PUT /remote-config`.
+    /// Mounts `POST /graphql`, `GET /graphql`, `GET /graphql/schema.graphql` (the schema as SDL),
+    /// `GET /remote-config` and `PUT /remote-config`.
     public func register(on router: inout Router) {
         router.post("/graphql") { [self] request in await respondToGraphQL(request) }
         router.get("/graphql") { [self] request in await respondToGraphQL(request) }
+        router.get("/graphql/schema.graphql") { [schemaSDL] _ in
+            Response(status: .ok, headers: ["Content-Type": "text/plain; charset=utf-8"], data: schemaSDL)
+        }
         RemoteConfigRoutes(store: remoteConfig).register(on: &router)
     }
 
