@@ -8,7 +8,7 @@ ARGS ?=
 BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
 SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
-.PHONY: deps browser-deps build run test browser-test api-test build-internal build-production bench-server clean
+.PHONY: deps browser-deps interop-deps build run test browser-test interop-test api-test build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
@@ -41,6 +41,17 @@ browser-test: deps browser-deps
 	$(SWIFT) build --product moments
 	SCREENSHOT_DIR=$(SCREENSHOT_DIR) python3 -m pytest -q Tests/Browser
 	@echo "browser screenshots: $(SCREENSHOT_DIR)"
+
+## interop-deps: the pinned Python packages of the interop suite, installed only when a pin is not met
+interop-deps:
+	@python3 -c "import sys, importlib.metadata as m; pins = [l.split('==') for l in open('Tests/Interop/requirements.txt') if not l.startswith('#') and '==' in l]; sys.exit(any(m.version(n.split('[')[0]) != v.strip() for n, v in pins))" 2>/dev/null \
+		&& python3 -c "import pytest, requests" 2>/dev/null \
+		|| python3 -m pip install -q -r Tests/Interop/requirements.txt
+
+## interop-test: standard GraphQL software against the real binary (gql against the embedded BFF) and BFFs on graphql-core
+interop-test: deps interop-deps
+	$(SWIFT) build --product moments
+	python3 -m pytest -q Tests/Interop
 
 ## api-test: schemathesis against a live server and /api/openapi.json (no 5xx, answers match)
 api-test: deps

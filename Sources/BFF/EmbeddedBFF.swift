@@ -15,6 +15,8 @@ public final class EmbeddedBFF: RouteCollection {
     private let store: MomentsStore
     private let endpoint: GraphQLEndpoint
     private let demoData: DemoData
+    /// The running schema as SDL, printed by the library once: the schema never changes.
+    private let schemaSDL: Data
 
     /// Opens the database at `databaseURL` (migrating it, and seeding demo data when it is empty)
     /// and keeps the remote config in the JSON file at `remoteConfigURL`.
@@ -36,6 +38,7 @@ public final class EmbeddedBFF: RouteCollection {
         remoteConfig = RemoteConfigStore(fileURL: remoteConfigURL)
         endpoint = GraphQLEndpoint(schema: try MomentsSchema.make(), resolver: MomentsResolver(store: store, logger: logger))
         self.demoData = demoData
+        schemaSDL = Data((printSchema(schema: endpoint.schema.schema) + "\n").utf8)
     }
 
     /// The BFF's database in a data folder.
@@ -48,10 +51,14 @@ public final class EmbeddedBFF: RouteCollection {
         dataDirectory.appendingPathComponent("remote-config.json")
     }
 
-    /// Mounts `POST /graphql`, `GET /graphql`, `GET /remote-config` and `PUT /remote-config`.
+    /// Mounts `POST /graphql`, `GET /graphql`, `GET /graphql/schema.graphql` (the schema as SDL),
+    /// `GET /remote-config` and `PUT /remote-config`.
     public func boot(routes: inout some RouteBuilder) throws {
         routes.post("/graphql") { [self] request in await respondToGraphQL(request) }
         routes.get("/graphql") { [self] request in await respondToGraphQL(request) }
+        routes.get("/graphql/schema.graphql") { [schemaSDL] _ in
+            Response(status: .ok, headers: ["Content-Type": "text/plain; charset=utf-8"], data: schemaSDL)
+        }
         try routes.register(RemoteConfigRoutes(store: remoteConfig))
     }
 

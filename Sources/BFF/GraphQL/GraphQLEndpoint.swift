@@ -37,6 +37,7 @@ struct GraphQLEndpoint: Sendable {
         do {
             result = try await execute(schema: schema.schema, documentAST: document, rootValue: resolver, context: (),
                                        variableValues: request.variables, operationName: request.operationName)
+                .addingErrorCodes()
         } catch {
             return (.internalServerError, GraphQLResult(errors: [GraphQLError(error)]))
         }

@@ -9,7 +9,7 @@ import Graphiti
 /// learns whether more follow by asking for one moment more than it shows.
 enum MomentsSchema {
     static func make() throws -> Schema<MomentsResolver, NoContext> {
-        try Schema<MomentsResolver, NoContext> {
+        let schema = try Schema<MomentsResolver, NoContext> {
             Identifier.scalar()
 
             Enum(MomentType.self) {
@@ -69,6 +69,9 @@ enum MomentsSchema {
                 }
             }
         }
+        // GraphQLSwift 4.3.0 cannot answer standard introspection without it; see the type.
+        InputValueDeprecation.install(on: schema.schema)
+        return schema
     }
 
     private static let firstDescription =

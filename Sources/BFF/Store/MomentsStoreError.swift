@@ -1,5 +1,5 @@
 /// Why the moments store could not answer; all but `storage` are the client's mistake.
-enum MomentsStoreError: Error, CustomStringConvertible {
+enum MomentsStoreError: CodedError, CustomStringConvertible {
     case unknownUser(String)
     case unknownMoment(String)
     /// The `after` of a page names no moment.
@@ -18,6 +18,17 @@ enum MomentsStoreError: Error, CustomStringConvertible {
         case .pageSizeOutOfRange(let first):
             "first must be between 0 and \(MomentsPage.maximumFirst), not \(first)."
         case .storage: "The BFF could not reach its database."
+        }
+    }
+
+    /// The `extensions.code` of the GraphQL error, the name clients decide on (DESIGN.md,
+    /// "Talking to a BFF it did not write").
+    var code: String {
+        switch self {
+        case .unknownUser: "UNKNOWN_USER"
+        case .unknownMoment: "UNKNOWN_MOMENT"
+        case .unknownPageStart, .pageSizeOutOfRange: "BAD_PAGE_ARGUMENTS"
+        case .storage: "DATABASE_UNAVAILABLE"
         }
     }
 }

@@ -1,0 +1,73 @@
+"""Fixtures for the interop suite: the real `moments` binary (built beforehand, never here) on a
+free port with a fresh data dir, and independent BFFs built on graphql-core (`seed_bff.py`)."""
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from seed_bff import SeedBFF  # noqa: E402
+
+
+def moments_binary() -> str:
+    binary = pathlib.Path(os.environ.get("MOMENTS_BIN", ".build/debug/moments"))
+    binary = binary if binary.is_absolute() else REPO / binary
+    if not binary.exists():
+        pytest.fail(f"{binary} does not exist: build it first (swift build --product moments) or set MOMENTS_BIN")
+    return str(binary)
+
+
+def start_moments(*arguments: str):
+    """Starts `moments <arguments> --port 0 --data-dir <tmp>` and answers (process, URL, data dir)
+    from the one line it prints when it listens."""
+    data = tempfile.mkdtemp(prefix="moments-interop-")
+    process = subprocess.Popen(
+        [moments_binary(), *arguments, "--port", "0", "--data-dir", data, "--log-level", "warning"],
+        stdout=subprocess.PIPE, text=True, cwd=REPO)
+    line = process.stdout.readline()
+    match = re.search(r"http://\S+", line)
+    if not match:
+        process.kill()
+        process.wait(timeout=15)
+        shutil.rmtree(data, ignore_errors=True)
+        pytest.fail(f"moments {' '.join(arguments)} did not announce its URL: {line!r}")
+    return process, match.group(0), data
+
+
+def stop_moments(process, data) -> None:
+    process.terminate()
+    process.wait(timeout=15)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture(params=["bff", "serve"])
+def embedded_graphql_url(request):
+    """The embedded BFF's GraphQL endpoint, served alone (`moments bff`) and by the dashboard
+    (`moments serve`, which mounts it on `/graphql`)."""
+    process, url, data = start_moments(request.param)
+    origin = re.match(r"http://[^/]+", url).group(0)
+    yield origin + "/graphql"
+    stop_moments(process, data)
+
+
+@pytest.fixture
+def seed_bff():
+    """A factory of independent BFFs (see `seed_bff.SeedBFF` for the options), each stopped after
+    the test, even when it fails."""
+    started = []
+
+    def make(**options) -> SeedBFF:
+        bff = SeedBFF(**options).start()
+        started.append(bff)
+        return bff
+
+    yield make
+    for bff in started:
+        bff.stop()

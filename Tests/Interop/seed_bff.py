@@ -1,0 +1,315 @@
+"""An independent BFF for interop tests: a GraphQL server on graphql-core (the Python port of the
+reference implementation) that serves exactly the seed's schema, without the optional `first` and
+`after` (so the schema has no `Int`), with demo data held in memory.
+
+It is written from DESIGN.md, not from the embedded BFF, so that the dashboard is tested against a
+server it did not shape. Options cover what team BFFs do: introspection turned off, a bearer token
+required, absolute image URLs on another host. Every request is logged with whether its document
+passed validation, so a test can check what the client sent.
+
+    with SeedBFF(introspection=False, token="s3cret") as bff:
+        ... bff.url ... bff.likers("3") ... bff.received() ...
+"""
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Optional
+
+from graphql import (
+    GraphQLError,
+    build_schema,
+    execute,
+    get_operation_ast,
+    parse,
+    specified_rules,
+    validate,
+)
+from graphql.validation import NoSchemaIntrospectionCustomRule
+
+# DESIGN.md, "BFF schema", as the seed's BFF has it: without `first` and `after`.
+SEED_SDL = """
+type Query {
+  getMomentsDetailsByUserID(userID: ID!): MomentsDetails!
+}
+type Mutation {
+  updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails!
+}
+type MomentsDetails { userDetails: UserDetails!  moments: [Moment!]! }
+type UserDetails { id: ID!  name: String!  avatar: String!  backgroundImage: String! }
+type Moment {
+  id: ID!
+  userDetails: MomentUserDetails!
+  type: MomentType!
+  title: String
+  url: String
+  photos: [String!]!
+  createdDate: String!          # seconds since 1970, as a string
+  isLiked: Boolean              # whether the user asked about liked it
+  likes: [LikedUserDetails!]    # who liked it
+}
+type MomentUserDetails { name: String!  avatar: String! }
+type LikedUserDetails { id: ID!  avatar: String! }
+enum MomentType { URL PHOTOS }
+"""
+
+USER_NAMES = ["Jake Lin", "Mei Chen", "Tom Baker", "Ana Silva", "Li Wei", "Sara Kim"]
+NOW = 1_760_000_000  # a fixed "now", so that two servers hold the same data
+
+
+@dataclass
+class ReceivedRequest:
+    """One request as the server saw it. `valid` is None when it was refused before validation
+    (no credentials, not JSON, no query)."""
+    query: Optional[str]
+    operation_name: Optional[str]
+    variables: dict
+    valid: Optional[bool]
+    errors: list = field(default_factory=list)
+    headers: dict = field(default_factory=dict)
+    status: int = 200
+    operation: Optional[str] = None  # "query" or "mutation", once the document parsed
+
+
+class SeedBFF:
+    """The server; start it with `start()` or `with`, stop it with `stop()`.
+
+    - `introspection=False` refuses documents that use `__schema` or `__type` (a validation error).
+    - `token="…"` answers 401 to requests without `Authorization: Bearer …`.
+    - `image_base_url="http://host:port"` makes avatars, covers and photos absolute URLs there;
+      otherwise they are paths (`/images/avatars/01.png`) as the demo data has them.
+    - `invalid_status` is the HTTP status of a refused document (400 as most servers answer; some
+      answer 200 with `errors` and no `data`).
+    """
+
+    def __init__(self, *, introspection: bool = True, token: Optional[str] = None,
+                 image_base_url: Optional[str] = None, moments: int = 25, users: int = 6,
+                 invalid_status: int = 400):
+        self.schema = build_schema(SEED_SDL)
+        self.introspection = introspection
+        self.token = token
+        self.image_base_url = image_base_url.rstrip("/") if image_base_url else None
+        self.invalid_status = invalid_status
+        self._lock = threading.Lock()
+        self._log: list[ReceivedRequest] = []
+        self._users, self._moments, self._likes = self._demo_data(users, moments)
+        self._server: Optional[ThreadingHTTPServer] = None
+        self._thread: Optional[threading.Thread] = None
+
+    # Serving
+
+    def start(self) -> "SeedBFF":
+        bff = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                status, body, extra = bff.answer(self.path, dict(self.headers), self.rfile.read(length))
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                for name, value in extra.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_GET(self):
+                body = json.dumps({"errors": [{"message": "Send GraphQL requests with POST."}]}).encode()
+                self.send_response(405)
+                self.send_header("Allow", "POST")
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server:
+            self._server.shutdown()
+            self._server.server_close()
+            self._thread.join(timeout=5)
+            self._server = None
+
+    def __enter__(self) -> "SeedBFF":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        return self._server.server_address[1]
+
+    @property
+    def url(self) -> str:
+        """The GraphQL endpoint, as `--bff-url` takes it."""
+        return f"http://127.0.0.1:{self.port}/graphql"
+
+    # What the server received and holds
+
+    def received(self) -> list[ReceivedRequest]:
+        with self._lock:
+            return list(self._log)
+
+    def mutations_received(self) -> list[ReceivedRequest]:
+        return [r for r in self.received() if r.operation == "mutation"]
+
+    def likers(self, moment_id: str) -> list[str]:
+        """IDs of the users who like the moment, most recent first."""
+        with self._lock:
+            return list(self._likes[moment_id])
+
+    def moment_ids(self) -> list[str]:
+        """Every moment's ID, newest first, as the timeline lists them."""
+        with self._lock:
+            return [m["id"] for m in self._moments]
+
+    def user_ids(self) -> list[str]:
+        with self._lock:
+            return list(self._users)
+
+    # GraphQL over HTTP
+
+    def answer(self, path: str, headers: dict, body: bytes) -> tuple[int, bytes, dict]:
+        """Status, JSON body and extra headers for one POST."""
+        lowered = {k.lower(): v for k, v in headers.items()}
+        if path.split("?")[0] != "/graphql":
+            return self._refuse(None, {}, None, 404, "Not found.", lowered)
+        if self.token is not None and lowered.get("authorization") != f"Bearer {self.token}":
+            status, payload, _ = self._refuse(None, {}, None, 401, "Unauthorized.", lowered)
+            return status, payload, {"WWW-Authenticate": "Bearer"}
+        try:
+            request = json.loads(body)
+            query = request["query"]
+            variables = request.get("variables") or {}
+            operation_name = request.get("operationName")
+            if not isinstance(query, str) or not isinstance(variables, dict):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            return self._refuse(None, {}, None, 400, "The body is not a GraphQL request.", lowered)
+        try:
+            document = parse(query)
+        except GraphQLError as error:
+            return self._refuse(query, variables, operation_name, self.invalid_status, error.message, lowered,
+                                valid=False)
+        operation = get_operation_ast(document, operation_name)
+        operation = operation.operation.value if operation else None
+        rules = list(specified_rules)
+        if not self.introspection:
+            rules.append(NoSchemaIntrospectionCustomRule)
+        errors = validate(self.schema, document, rules)
+        if errors:
+            entry = ReceivedRequest(query, operation_name, variables, False, [e.formatted for e in errors],
+                                    lowered, self.invalid_status, operation)
+            self._record(entry)
+            return self.invalid_status, json.dumps({"errors": entry.errors}).encode(), {}
+        result = execute(self.schema, document, root_value=_Root(self), variable_values=variables,
+                         operation_name=operation_name)
+        payload = {"data": result.data}
+        if result.errors:
+            payload["errors"] = [e.formatted for e in result.errors]
+        self._record(ReceivedRequest(query, operation_name, variables, True, payload.get("errors", []), lowered,
+                                     200, operation))
+        return 200, json.dumps(payload).encode(), {}
+
+    def _refuse(self, query, variables, operation_name, status, message, headers, valid=None):
+        errors = [{"message": message}]
+        self._record(ReceivedRequest(query, operation_name, variables, valid, errors, headers, status))
+        return status, json.dumps({"errors": errors}).encode(), {}
+
+    def _record(self, entry: ReceivedRequest) -> None:
+        with self._lock:
+            self._log.append(entry)
+
+    # Data
+
+    def _image(self, path: str) -> str:
+        return f"{self.image_base_url}{path}" if self.image_base_url else path
+
+    def _demo_data(self, user_count: int, moment_count: int):
+        users = {}
+        for index in range(max(user_count, 2)):
+            user_id = str(index)
+            users[user_id] = {
+                "id": user_id,
+                "name": USER_NAMES[index % len(USER_NAMES)] + ("" if index < len(USER_NAMES) else f" {index}"),
+                "avatar": self._image(f"/images/avatars/{index % 10:02d}.png"),
+                "backgroundImage": self._image(f"/images/backgrounds/{index % 5:02d}.jpg"),
+            }
+        moments, likes = [], {}
+        authors = [u for u in users if u != "0"]
+        for index in range(moment_count):
+            moment_id = str(moment_count - index)  # newest first, IDs counting down
+            author = users[authors[index % len(authors)]]
+            is_photos = index % 2 == 0
+            moments.append({
+                "id": moment_id,
+                "author": author["id"],
+                "type": "PHOTOS" if is_photos else "URL",
+                "title": f"Moment {moment_id}" if index % 5 else None,
+                "url": None if is_photos else f"https://example.com/articles/{moment_id}",
+                "photos": [self._image(f"/images/photos/{(index + k) % 40:02d}.jpg")
+                           for k in range(1 + index % 3)] if is_photos else [],
+                "createdDate": str(NOW - 600 * index),
+            })
+            # Every third moment is liked by a couple of friends; none by user "0" yet.
+            likes[moment_id] = [authors[(index + k) % len(authors)] for k in range(2)] if index % 3 == 0 else []
+        return users, moments, likes
+
+    def details(self, user_id: str) -> dict:
+        """`MomentsDetails` of `user_id`, as the schema lays it out."""
+        with self._lock:
+            if user_id not in self._users:
+                raise GraphQLError(f"No user {user_id}.")
+            user = self._users[user_id]
+            moments = []
+            for moment in self._moments:
+                author = self._users[moment["author"]]
+                likers = self._likes[moment["id"]]
+                moments.append({
+                    "id": moment["id"],
+                    "userDetails": {"name": author["name"], "avatar": author["avatar"]},
+                    "type": moment["type"],
+                    "title": moment["title"],
+                    "url": moment["url"],
+                    "photos": list(moment["photos"]),
+                    "createdDate": moment["createdDate"],
+                    "isLiked": user_id in likers,
+                    "likes": [{"id": liker, "avatar": self._users[liker]["avatar"]} for liker in likers],
+                })
+            return {"userDetails": dict(user), "moments": moments}
+
+    def set_like(self, moment_id: str, user_id: str, is_liked: bool) -> dict:
+        with self._lock:
+            if user_id not in self._users:
+                raise GraphQLError(f"No user {user_id}.")
+            if moment_id not in self._likes:
+                raise GraphQLError(f"No moment {moment_id}.")
+            likers = self._likes[moment_id]
+            if user_id in likers:
+                likers.remove(user_id)
+            if is_liked:
+                likers.insert(0, user_id)
+        return self.details(user_id)
+
+
+class _Root:
+    """The root value: graphql-core's default resolver calls these with the field's arguments."""
+
+    def __init__(self, bff: SeedBFF):
+        self._bff = bff
+
+    def getMomentsDetailsByUserID(self, _info, userID):
+        return self._bff.details(userID)
+
+    def updateMomentLike(self, _info, momentID, userID, isLiked):
+        return self._bff.set_like(momentID, userID, isLiked)

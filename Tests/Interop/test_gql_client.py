@@ -1,0 +1,97 @@
+"""The standard Python GraphQL client, `gql` with default settings, against the embedded BFF: it
+loads the schema by introspection, validates the dashboard's documents against it locally, runs
+them remotely, and reads the BFF's errors by their `extensions.code`."""
+import pytest
+import requests
+from gql import Client
+from gql.graphql_request import GraphQLRequest
+from gql.transport.exceptions import TransportQueryError
+from gql.transport.requests import RequestsHTTPTransport
+from graphql import (
+    GraphQLError,
+    build_client_schema,
+    build_schema,
+    lexicographic_sort_schema,
+    print_schema,
+)
+
+from documents import LIKE, TIMELINE
+
+def make_client(url: str) -> Client:
+    """gql as its documentation shows it, asking it to load the schema from the server."""
+    return Client(transport=RequestsHTTPTransport(url=url), fetch_schema_from_transport=True)
+
+
+def timeline(session, user_id="0", with_likes=True) -> dict:
+    request = GraphQLRequest(TIMELINE, variable_values={"userID": user_id, "withLikes": with_likes})
+    return session.execute(request)["getMomentsDetailsByUserID"]
+
+
+def test_client_loadsTheSchemaByIntrospection(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client:
+        pass
+    assert client.schema is not None
+    query_fields = client.schema.query_type.fields
+    assert list(query_fields) == ["getMomentsDetailsByUserID"]
+    assert list(query_fields["getMomentsDetailsByUserID"].args) == ["userID", "first", "after"]
+    assert list(client.schema.mutation_type.fields) == ["updateMomentLike"]
+
+
+def test_timelineQuery_validatesLocally_andRunsRemotely_withAndWithoutLikes(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client as session:
+        client.validate(GraphQLRequest(TIMELINE))
+        with_likes = timeline(session, with_likes=True)
+        without_likes = timeline(session, with_likes=False)
+    assert with_likes["userDetails"]["id"] == "0"
+    assert len(with_likes["moments"]) > 0
+    assert all("isLiked" in m and "likes" in m for m in with_likes["moments"])
+    assert all("isLiked" not in m and "likes" not in m for m in without_likes["moments"])
+    assert [m["id"] for m in without_likes["moments"]] == [m["id"] for m in with_likes["moments"]]
+
+
+def test_localValidation_refusesADocumentTheSchemaDoesNotAllow(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client:
+        pass
+    with pytest.raises(GraphQLError):
+        client.validate(GraphQLRequest('{ getMomentsDetailsByUserID(userID: "0") { password } }'))
+
+
+def test_likeMutation_validatesLocally_runsRemotely_andReachesTheData(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client as session:
+        client.validate(GraphQLRequest(LIKE))
+        before = next(m for m in timeline(session)["moments"] if not m["isLiked"])
+        answer = session.execute(GraphQLRequest(LIKE, variable_values={
+            "momentID": before["id"], "userID": "0", "isLiked": True}))["updateMomentLike"]
+        after = next(m for m in timeline(session)["moments"] if m["id"] == before["id"])
+    assert next(m for m in answer["moments"] if m["id"] == before["id"])["isLiked"] is True
+    assert after["isLiked"] is True
+    assert "0" in [liker["id"] for liker in after["likes"]]
+    assert len(after["likes"]) == len(before["likes"]) + 1
+
+
+def test_likeOfAnUnknownMoment_isAGraphQLErrorWithItsCode(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client as session:
+        with pytest.raises(TransportQueryError) as raised:
+            session.execute(GraphQLRequest(LIKE, variable_values={
+                "momentID": "no-such-moment", "userID": "0", "isLiked": True}))
+    errors = raised.value.errors
+    assert [e.get("extensions", {}).get("code") for e in errors] == ["UNKNOWN_MOMENT"]
+    assert errors[0]["path"] == ["updateMomentLike"]
+
+
+def test_introspectedSchema_equalsTheServedSDL(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client:
+        pass
+    answer = requests.get(embedded_graphql_url + "/schema.graphql", timeout=10)
+    assert answer.status_code == 200
+    assert answer.headers["Content-Type"].split(";")[0] in ("text/plain", "application/graphql")
+    from_introspection = lexicographic_sort_schema(build_client_schema(client.introspection))
+    from_sdl = lexicographic_sort_schema(build_schema(answer.text))
+    assert print_schema(from_introspection) == print_schema(from_sdl)
+    assert "updateMomentLike" in print_schema(from_sdl)
