@@ -5,21 +5,19 @@ import TestSupport
 
 @Suite struct InternalMenuTests {
     @Test func area51_listsSectionsAndItemsInOrder() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let menu = try await dashboard.json("/api/area51").object
-        let sections = menu["sections"] as? [[String: Any]] ?? []
-        #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Activity"])
-        func items(_ index: Int) -> [[String: Any]] { sections[index]["items"] as? [[String: Any]] ?? [] }
-        #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "BFF", "Data folder"])
-        #expect(items(0)[2]["detail"] as? String == "\(bff.graphQLURL.absoluteString) — answers")
-        #expect(items(1).first?["href"] as? String == "/area51/designkit?productName=DesignKit&version=1.0.1")
-        #expect(items(2).map { $0["name"] as? String } == ["isLikeButtonForMomentEnabled", "isNewTimelineLayoutEnabled", "isRoundedAvatar", "likeButtonStyle"])
-        #expect(items(2).map { $0["reuseIdentifier"] as? String } == Array(repeating: "InternalMenuFeatureToggleItemViewModel", count: 4))
-        #expect(items(2).map { $0["isWritable"] as? Bool } == [true, true, false, false])
-        #expect(items(3).map { $0["actionID"] as? String } == ["crash-app", "clear-cache", "reset-toggles"])
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let menu = try await dashboard.json("/api/area51").object
+            let sections = menu["sections"] as? [[String: Any]] ?? []
+            #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Activity"])
+            func items(_ index: Int) -> [[String: Any]] { sections[index]["items"] as? [[String: Any]] ?? [] }
+            #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "BFF", "Data folder"])
+            #expect(items(0)[2]["detail"] as? String == "\(bff.graphQLURL.absoluteString) — answers")
+            #expect(items(1).first?["href"] as? String == "/area51/designkit?productName=DesignKit&version=1.0.1")
+            #expect(items(2).map { $0["name"] as? String } == ["isLikeButtonForMomentEnabled", "isNewTimelineLayoutEnabled", "isRoundedAvatar", "likeButtonStyle"])
+            #expect(items(2).map { $0["reuseIdentifier"] as? String } == Array(repeating: "InternalMenuFeatureToggleItemViewModel", count: 4))
+            #expect(items(2).map { $0["isWritable"] as? Bool } == [true, true, false, false])
+            #expect(items(3).map { $0["actionID"] as? String } == ["crash-app", "clear-cache", "reset-toggles"])
+        }
     }
 
     @Test func area51_withBFFDown_saysSoInGeneralInfo() async throws {
@@ -33,48 +31,42 @@ import TestSupport
     }
 
     @Test func toggleThroughForm_redirects_changesTheTimeline_andIsAudited() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true")
-        #expect(answer.status == 303)
-        #expect(answer.location == "/area51#toggle-isLikeButtonForMomentEnabled")
-        #expect(try await dashboard.get("/").text.contains("data-like-form"))
-        _ = try await dashboard.send("PUT", "/api/toggles/isLikeButtonForMomentEnabled", contentType: "application/json", body: #"{"isOn": false}"#)
+        try await withDashboard { dashboard, bff in
+            let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true")
+            #expect(answer.status == 303)
+            #expect(answer.location == "/area51#toggle-isLikeButtonForMomentEnabled")
+            #expect(try await dashboard.get("/").text.contains("data-like-form"))
+            _ = try await dashboard.send("PUT", "/api/toggles/isLikeButtonForMomentEnabled", contentType: "application/json", body: #"{"isOn": false}"#)
 
-        let audit = try await dashboard.json("/api/toggles").object["audit"] as? [[String: Any]] ?? []
-        #expect(audit.map { $0["source"] as? String } == ["api", "page"])
-        #expect(audit.map { $0["newValue"] as? Bool } == [false, true])
-        #expect(audit.map { $0["oldValue"] as? Bool } == [true, false])
-        #expect(audit.allSatisfy { $0["changedAt"] is String })
-        #expect(try await dashboard.get("/area51").text.contains("from the API"))
-        await dashboard.stop()
-        await bff.stop()
+            let audit = try await dashboard.json("/api/toggles").object["audit"] as? [[String: Any]] ?? []
+            #expect(audit.map { $0["source"] as? String } == ["api", "page"])
+            #expect(audit.map { $0["newValue"] as? Bool } == [false, true])
+            #expect(audit.map { $0["oldValue"] as? Bool } == [true, false])
+            #expect(audit.allSatisfy { $0["changedAt"] is String })
+            #expect(try await dashboard.get("/area51").text.contains("from the API"))
+        }
     }
 
     @Test(arguments: [("noSuchToggle", 404), ("isRoundedAvatar", 409), ("likeButtonStyle", 409)])
     func toggleFormForUnknownOrReadOnlyToggle_isRefused(name: String, status: Int) async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        #expect(try await dashboard.postForm("/area51/toggles/\(name)", "isOn=true").status == status)
-        let audit = try await dashboard.json("/api/toggles").object["audit"] as? [Any] ?? []
-        #expect(audit.isEmpty)
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            #expect(try await dashboard.postForm("/area51/toggles/\(name)", "isOn=true").status == status)
+            let audit = try await dashboard.json("/api/toggles").object["audit"] as? [Any] ?? []
+            #expect(audit.isEmpty)
+        }
     }
 
     @Test func resetToggles_restoresDefaults() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        try await dashboard.application.internalTogglesDataStore.update(toggle: InternalToggle.isNewTimelineLayoutEnabled, value: true)
-        let answer = try await dashboard.send("POST", "/api/area51/actions/reset-toggles", contentType: "application/json", body: "{}")
-        #expect(answer.status == 200)
-        #expect(answer.text.contains("back to its default"))
-        let toggles = dashboard.application.internalTogglesDataStore
-        #expect(InternalToggle.allCases.allSatisfy { toggles.isToggleOn($0) == $0.defaultValue })
-        #expect(try await toggles.audit().prefix(2).allSatisfy { $0.source == .reset })
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            try await dashboard.application.internalTogglesDataStore.update(toggle: InternalToggle.isNewTimelineLayoutEnabled, value: true)
+            let answer = try await dashboard.send("POST", "/api/area51/actions/reset-toggles", contentType: "application/json", body: "{}")
+            #expect(answer.status == 200)
+            #expect(answer.text.contains("back to its default"))
+            let toggles = dashboard.application.internalTogglesDataStore
+            #expect(InternalToggle.allCases.allSatisfy { toggles.isToggleOn($0) == $0.defaultValue })
+            #expect(try await toggles.audit().prefix(2).allSatisfy { $0.source == .reset })
+        }
     }
 
     @Test func clearCache_emptiesTheSavedTimeline() async throws {
@@ -89,39 +81,33 @@ import TestSupport
     }
 
     @Test func unknownAction_answers404WithMessage() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let answer = try await dashboard.send("POST", "/api/area51/actions/format-disk", contentType: "application/json", body: "{}")
-        #expect(answer.status == 404)
-        #expect(answer.text.contains("unknown_action"))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let answer = try await dashboard.send("POST", "/api/area51/actions/format-disk", contentType: "application/json", body: "{}")
+            #expect(answer.status == 404)
+            #expect(answer.text.contains("unknown_action"))
+        }
     }
 
     @Test func openingArea51_recordsTheShakeEvent() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        _ = try await dashboard.get("/area51?source=shortcut")
-        let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
-        #expect(events.first?["name"] as? String == "shake")
-        #expect((events.first?["parameters"] as? [String: String])?["source"] == "shortcut")
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            _ = try await dashboard.get("/area51?source=shortcut")
+            let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
+            #expect(events.first?["name"] as? String == "shake")
+            #expect((events.first?["parameters"] as? [String: String])?["source"] == "shortcut")
+        }
     }
 
     @Test func designKitDemo_showsItsParametersAndEveryToken() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let page = try await dashboard.get("/area51/designkit?productName=DesignKit&version=1.0.1")
-        #expect(page.status == 200)
-        #expect(page.text.contains("DesignKit <span class=\"demo__version\">1.0.1</span>"))
-        for token in ["twoExtraSmall", "threeExtraLarge", "secondaryLabel", "largeTitle", "roundedSquare", "round", "heart", "star"] {
-            #expect(page.text.contains(token), "\(token)")
+        try await withDashboard { dashboard, bff in
+            let page = try await dashboard.get("/area51/designkit?productName=DesignKit&version=1.0.1")
+            #expect(page.status == 200)
+            #expect(page.text.contains("DesignKit <span class=\"demo__version\">1.0.1</span>"))
+            for token in ["twoExtraSmall", "threeExtraLarge", "secondaryLabel", "largeTitle", "roundedSquare", "round", "heart", "star"] {
+                #expect(page.text.contains(token), "\(token)")
+            }
+            let css = try await dashboard.get("/css/designkit.css").text
+            #expect(css.contains("--spacing-two-extra-small: 4px;"))
+            #expect(css.contains("@media (prefers-color-scheme: dark)"))
         }
-        let css = try await dashboard.get("/css/designkit.css").text
-        #expect(css.contains("--spacing-two-extra-small: 4px;"))
-        #expect(css.contains("@media (prefers-color-scheme: dark)"))
-        await dashboard.stop()
-        await bff.stop()
     }
 }

@@ -5,59 +5,53 @@ import TestSupport
 
 @Suite struct LiveEventsTests {
     @Test func eventsClient_receivesToggleEventWithinASecond() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let connection = try RawConnection(port: dashboard.server.port)
-        connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
-        #expect(await connection.received(until: "retry:", timeout: 5).contains("text/event-stream"))
+        try await withDashboard { dashboard, bff in
+            let connection = try RawConnection(port: dashboard.server.port)
+            connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
+            #expect(await connection.received(until: "retry:", timeout: 5).contains("text/event-stream"))
 
-        // The reader waits before the change and notes when the event arrives, so a busy test
-        // machine's scheduling does not count against the server.
-        async let arrival = Self.readTimed(connection, until: "event: toggle")
-        try await Task.sleep(for: .milliseconds(50))
-        let changed = ContinuousClock.now
-        try await dashboard.setLikeFeature(true)
-        let (received, arrivedAt) = try await arrival
-        #expect(arrivedAt - changed < .seconds(1))
-        #expect(received.contains(#""name":"isLikeButtonForMomentEnabled""#))
-        #expect(received.contains(#""newValue":true"#))
-        connection.close()
-        await dashboard.stop()
-        await bff.stop()
+            // The reader waits before the change and notes when the event arrives, so a busy test
+            // machine's scheduling does not count against the server.
+            async let arrival = Self.readTimed(connection, until: "event: toggle")
+            try await Task.sleep(for: .milliseconds(50))
+            let changed = ContinuousClock.now
+            try await dashboard.setLikeFeature(true)
+            let (received, arrivedAt) = try await arrival
+            #expect(arrivedAt - changed < .seconds(1))
+            #expect(received.contains(#""name":"isLikeButtonForMomentEnabled""#))
+            #expect(received.contains(#""newValue":true"#))
+            connection.close()
+        }
     }
 
     @Test func eventsClient_receivesLikeEvent() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let connection = try RawConnection(port: dashboard.server.port)
-        connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        _ = await connection.received(until: "retry:", timeout: 5)
-        _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        let received = await connection.received(until: "event: like", timeout: 5)
-        #expect(received.contains(#""momentID":"m1""#))
-        connection.close()
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let connection = try RawConnection(port: dashboard.server.port)
+            connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            _ = await connection.received(until: "retry:", timeout: 5)
+            _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            let received = await connection.received(until: "event: like", timeout: 5)
+            #expect(received.contains(#""momentID":"m1""#))
+            connection.close()
+        }
     }
 
     @Test func closedTab_freesItsStream() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let changes = dashboard.application.internalTogglesDataStore.changes
-        let connection = try RawConnection(port: dashboard.server.port)
-        connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        _ = await connection.received(until: "retry:", timeout: 5)
-        #expect(changes.subscriberCount == 1)
-        connection.close()
-        // The next event finds the closed socket and ends the stream.
-        for _ in 0..<100 where changes.subscriberCount > 0 {
-            try await dashboard.setLikeFeature(!dashboard.application.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
-            try await Task.sleep(for: .milliseconds(20))
+        try await withDashboard { dashboard, bff in
+            let changes = dashboard.application.internalTogglesDataStore.changes
+            let connection = try RawConnection(port: dashboard.server.port)
+            connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            _ = await connection.received(until: "retry:", timeout: 5)
+            #expect(changes.subscriberCount == 1)
+            connection.close()
+            // The next event finds the closed socket and ends the stream.
+            for _ in 0..<100 where changes.subscriberCount > 0 {
+                try await dashboard.setLikeFeature(!dashboard.application.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(changes.subscriberCount == 0)
         }
-        #expect(changes.subscriberCount == 0)
-        await dashboard.stop()
-        await bff.stop()
     }
 
     /// Like `read`, and when the marker arrived.

@@ -12,20 +12,18 @@ import TestSupport
                                           "/area51/toggles/{name}", "/area51/actions/{id}", "/css/designkit.css"]
 
     @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        var router = try dashboard.application.makeRouter()
-        try router.register(EmbeddedBFF(dataDirectory: Dashboard.temporaryDirectory()))
-        let routes = Set(router.routeList.filter { !Self.pageRoutes.contains($0.pattern) }.map { "\($0.method) \($0.pattern)" })
+        try await withDashboard { dashboard, bff in
+            var router = try dashboard.application.makeRouter()
+            try router.register(EmbeddedBFF(dataDirectory: Dashboard.temporaryDirectory()))
+            let routes = Set(router.routeList.filter { !Self.pageRoutes.contains($0.pattern) }.map { "\($0.method) \($0.pattern)" })
 
-        let document = try await dashboard.json("/api/openapi.json").object
-        let paths = try #require(document["paths"] as? [String: [String: Any]])
-        let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
+            let document = try await dashboard.json("/api/openapi.json").object
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
 
-        #expect(document["openapi"] as? String == "3.1.0")
-        #expect(routes.subtracting(documented).isEmpty, "routes missing from the document: \(routes.subtracting(documented).sorted())")
-        #expect(documented.subtracting(routes).isEmpty, "documented but not served: \(documented.subtracting(routes).sorted())")
-        await dashboard.stop()
-        await bff.stop()
+            #expect(document["openapi"] as? String == "3.1.0")
+            #expect(routes.subtracting(documented).isEmpty, "routes missing from the document: \(routes.subtracting(documented).sorted())")
+            #expect(documented.subtracting(routes).isEmpty, "documented but not served: \(documented.subtracting(routes).sorted())")
+        }
     }
 }

@@ -10,133 +10,113 @@ import TestSupport
     }
 
     @Test func foreignHost_isRefused421_dnsRebinding() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let answer = try await dashboard.server.raw("GET /api/timeline HTTP/1.1\r\nHost: evil.example:\(dashboard.server.port)\r\nConnection: close\r\n\r\n")
-        #expect(answer.hasPrefix("HTTP/1.1 421"))
-        #expect(answer.contains("unknown_host"))
-        #expect(bff.receivedOperations.isEmpty, "the request reached no handler")
-        let local = try await dashboard.server.raw("GET /healthz HTTP/1.1\r\nHost: localhost:\(dashboard.server.port)\r\nConnection: close\r\n\r\n")
-        #expect(local.hasPrefix("HTTP/1.1 200"))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let answer = try await dashboard.server.raw("GET /api/timeline HTTP/1.1\r\nHost: evil.example:\(dashboard.server.port)\r\nConnection: close\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 421"))
+            #expect(answer.contains("unknown_host"))
+            #expect(bff.receivedOperations.isEmpty, "the request reached no handler")
+            let local = try await dashboard.server.raw("GET /healthz HTTP/1.1\r\nHost: localhost:\(dashboard.server.port)\r\nConnection: close\r\n\r\n")
+            #expect(local.hasPrefix("HTTP/1.1 200"))
+        }
     }
 
     @Test(arguments: ["Origin: https://evil.example", "Referer: https://evil.example/attack.html"])
     func writeFromForeignOrigin_isRefused403_andChangesNothing(header: String) async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true", extraHeaders: "\(header)\r\n")
-        #expect(answer.status == 403)
-        #expect(!likeFeatureIsOn(dashboard))
-        let json = try await dashboard.send("PUT", "/api/toggles/isLikeButtonForMomentEnabled", contentType: "application/json",
-                                            body: #"{"isOn": true}"#, headers: [String(header.split(separator: ":")[0]): "https://evil.example"])
-        #expect(json.status == 403)
-        #expect(json.text.contains("foreign_origin"))
-        #expect(!likeFeatureIsOn(dashboard))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true", extraHeaders: "\(header)\r\n")
+            #expect(answer.status == 403)
+            #expect(!likeFeatureIsOn(dashboard))
+            let json = try await dashboard.send("PUT", "/api/toggles/isLikeButtonForMomentEnabled", contentType: "application/json",
+                                                body: #"{"isOn": true}"#, headers: [String(header.split(separator: ":")[0]): "https://evil.example"])
+            #expect(json.status == 403)
+            #expect(json.text.contains("foreign_origin"))
+            #expect(!likeFeatureIsOn(dashboard))
+        }
     }
 
     @Test func writeFromOwnOrigin_isAccepted() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true",
-                                                  extraHeaders: "Origin: http://127.0.0.1:\(dashboard.server.port)\r\n")
-        #expect(answer.status == 303)
-        #expect(likeFeatureIsOn(dashboard))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true",
+                                                      extraHeaders: "Origin: http://127.0.0.1:\(dashboard.server.port)\r\n")
+            #expect(answer.status == 303)
+            #expect(likeFeatureIsOn(dashboard))
+        }
     }
 
     @Test(arguments: [nil, "wrong-token"])
     func formWithMissingOrWrongCSRFToken_isRefused403_andChangesNothing(field: String?) async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true", csrfField: field)
-        #expect(answer.status == 403)
-        #expect(!likeFeatureIsOn(dashboard))
-        try await dashboard.setLikeFeature(true)
-        let like = try await dashboard.postForm("/moments/m1/like", "isLiked=true", csrfField: field)
-        #expect(like.status == 403)
-        #expect(bff.likerIDs(of: "m1").isEmpty)
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true", csrfField: field)
+            #expect(answer.status == 403)
+            #expect(!likeFeatureIsOn(dashboard))
+            try await dashboard.setLikeFeature(true)
+            let like = try await dashboard.postForm("/moments/m1/like", "isLiked=true", csrfField: field)
+            #expect(like.status == 403)
+            #expect(bff.likerIDs(of: "m1").isEmpty)
+        }
     }
 
     @Test func pages_carryTheCSRFTokenInTheirForms_andSetTheCookie() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let page = try await dashboard.get("/area51")
-        let cookie = try #require(page.headers["set-cookie"])
-        let token = try #require(cookie.split(separator: ";").first?.split(separator: "=").last.map(String.init))
-        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-        #expect(page.text.contains(#"name="_csrf" value="\#(token)""#))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let page = try await dashboard.get("/area51")
+            let cookie = try #require(page.headers["set-cookie"])
+            let token = try #require(cookie.split(separator: ";").first?.split(separator: "=").last.map(String.init))
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(page.text.contains(#"name="_csrf" value="\#(token)""#))
+        }
     }
 
     @Test func jsonWriteWithFormContentType_isRefused415() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let answer = try await dashboard.send("POST", "/api/area51/actions/reset-toggles", contentType: "text/plain", body: "{}")
-        #expect(answer.status == 415)
-        #expect(answer.text.contains("unsupported_media_type"))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let answer = try await dashboard.send("POST", "/api/area51/actions/reset-toggles", contentType: "text/plain", body: "{}")
+            #expect(answer.status == 415)
+            #expect(answer.text.contains("unsupported_media_type"))
+        }
     }
 
     @Test func oversizedBody_isRefused413_andChangesNothing() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let padding = String(repeating: " ", count: 70 * 1024)
-        let answer = try await dashboard.send("PUT", "/api/toggles/isLikeButtonForMomentEnabled", contentType: "application/json",
-                                              body: #"{"isOn": true}"# + padding)
-        #expect(answer.status == 413)
-        #expect(!likeFeatureIsOn(dashboard))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let padding = String(repeating: " ", count: 70 * 1024)
+            let answer = try await dashboard.send("PUT", "/api/toggles/isLikeButtonForMomentEnabled", contentType: "application/json",
+                                                  body: #"{"isOn": true}"# + padding)
+            #expect(answer.status == 413)
+            #expect(!likeFeatureIsOn(dashboard))
+        }
     }
 
     @Test(arguments: ["/api/toggles/isLikeButtonForMomentEnabled", "/api/moments/m1/like"])
     func bodyOverTheRoutesOwnCap_isRefused413_andChangesNothing(path: String) async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let body = #"{"isOn": true, "isLiked": true, "padding": ""# + String(repeating: "x", count: 2048) + #""}"#
-        let answer = try await dashboard.send("PUT", path, contentType: "application/json", body: body)
-        #expect(answer.status == 413)
-        #expect(answer.text.contains("payload_too_large"))
-        #expect(!likeFeatureIsOn(dashboard))
-        #expect(bff.likerIDs(of: "m1").isEmpty)
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let body = #"{"isOn": true, "isLiked": true, "padding": ""# + String(repeating: "x", count: 2048) + #""}"#
+            let answer = try await dashboard.send("PUT", path, contentType: "application/json", body: body)
+            #expect(answer.status == 413)
+            #expect(answer.text.contains("payload_too_large"))
+            #expect(!likeFeatureIsOn(dashboard))
+            #expect(bff.likerIDs(of: "m1").isEmpty)
+        }
     }
 
     @Test func unknownPage_answers404InTheLayout_inTheReadersLanguage_andJSONUnderAPI() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let page = try await dashboard.get("/nope", headers: ["Accept-Language": "zh-CN"])
-        #expect(page.status == 404)
-        #expect(page.text.contains("页面不存在") && page.text.contains("/nope 没有内容。"))
-        #expect(page.text.contains("<link rel=\"stylesheet\" href=\"/css/app.css\">"), "drawn in the layout")
-        let json = try await dashboard.get("/api/nope")
-        #expect(json.status == 404)
-        #expect(json.text == #"{"error":{"code":"not_found","message":"There is nothing at /api/nope."}}"#)
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let page = try await dashboard.get("/nope", headers: ["Accept-Language": "zh-CN"])
+            #expect(page.status == 404)
+            #expect(page.text.contains("页面不存在") && page.text.contains("/nope 没有内容。"))
+            #expect(page.text.contains("<link rel=\"stylesheet\" href=\"/css/app.css\">"), "drawn in the layout")
+            let json = try await dashboard.get("/api/nope")
+            #expect(json.status == 404)
+            #expect(json.text == #"{"error":{"code":"not_found","message":"There is nothing at /api/nope."}}"#)
+        }
     }
 
     @Test func everyAnswer_carriesTheSecurityHeaders() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        for path in ["/", "/api/timeline", "/no-such-page", "/css/app.css"] {
-            let answer = try await dashboard.get(path)
-            #expect(answer.headers["content-security-policy"]?.contains("script-src 'self'") == true, "\(path)")
-            #expect(answer.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true, "\(path)")
-            #expect(answer.headers["x-content-type-options"] == "nosniff", "\(path)")
-            #expect(answer.headers["referrer-policy"] == "same-origin", "\(path)")
+        try await withDashboard { dashboard, bff in
+            for path in ["/", "/api/timeline", "/no-such-page", "/css/app.css"] {
+                let answer = try await dashboard.get(path)
+                #expect(answer.headers["content-security-policy"]?.contains("script-src 'self'") == true, "\(path)")
+                #expect(answer.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true, "\(path)")
+                #expect(answer.headers["x-content-type-options"] == "nosniff", "\(path)")
+                #expect(answer.headers["referrer-policy"] == "same-origin", "\(path)")
+            }
         }
-        await dashboard.stop()
-        await bff.stop()
     }
 }

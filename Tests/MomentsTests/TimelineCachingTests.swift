@@ -5,45 +5,39 @@ import TestSupport
 /// Pages are drawn once per state and served again, without ever showing a stale state.
 @Suite struct TimelineCachingTests {
     @Test func unchangedTimeline_answers304ToItsETag() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let cookie = ["Cookie": "moments_csrf=abc"]
-        let first = try await dashboard.get("/", headers: cookie)
-        let etag = try #require(first.headers["etag"])
-        let again = try await dashboard.server.raw(
-            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=abc\r\nIf-None-Match: \(etag)\r\nConnection: close\r\n\r\n")
-        #expect(again.hasPrefix("HTTP/1.1 304"))
-        #expect(!again.contains("<html"))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let cookie = ["Cookie": "moments_csrf=abc"]
+            let first = try await dashboard.get("/", headers: cookie)
+            let etag = try #require(first.headers["etag"])
+            let again = try await dashboard.server.raw(
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=abc\r\nIf-None-Match: \(etag)\r\nConnection: close\r\n\r\n")
+            #expect(again.hasPrefix("HTTP/1.1 304"))
+            #expect(!again.contains("<html"))
+        }
     }
 
     @Test func cachedPage_carriesEachClientsOwnCSRFToken() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let alice = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=alice-token"])
-        let bob = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=bob-token"])
-        #expect(alice.text.contains(#"value="alice-token""#) && !alice.text.contains("bob-token"))
-        #expect(bob.text.contains(#"value="bob-token""#) && !bob.text.contains("alice-token"))
-        #expect(alice.headers["etag"] != bob.headers["etag"])
-        #expect(!bob.text.contains("__MOMENTS_PER_CLIENT_VALUE__"))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let alice = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=alice-token"])
+            let bob = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=bob-token"])
+            #expect(alice.text.contains(#"value="alice-token""#) && !alice.text.contains("bob-token"))
+            #expect(bob.text.contains(#"value="bob-token""#) && !bob.text.contains("alice-token"))
+            #expect(alice.headers["etag"] != bob.headers["etag"])
+            #expect(!bob.text.contains("__MOMENTS_PER_CLIENT_VALUE__"))
+        }
     }
 
     @Test func like_changesThePageAndItsETag() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let before = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
-        #expect(try await dashboard.postForm("/moments/m1/like", "isLiked=true").status == 303)
-        let after = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
-        #expect(before.headers["etag"] != after.headers["etag"])
-        #expect(after.text.components(separatedBy: #"aria-pressed="true""#).count > before.text.components(separatedBy: #"aria-pressed="true""#).count)
-        let twin = try await dashboard.json("/api/timeline").object.momentItems
-        #expect(twin.first { $0["momentID"] as? String == "m1" }?["isLiked"] as? Bool == true)
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let before = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
+            #expect(try await dashboard.postForm("/moments/m1/like", "isLiked=true").status == 303)
+            let after = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
+            #expect(before.headers["etag"] != after.headers["etag"])
+            #expect(after.text.components(separatedBy: #"aria-pressed="true""#).count > before.text.components(separatedBy: #"aria-pressed="true""#).count)
+            let twin = try await dashboard.json("/api/timeline").object.momentItems
+            #expect(twin.first { $0["momentID"] as? String == "m1" }?["isLiked"] as? Bool == true)
+        }
     }
 }

@@ -4,65 +4,57 @@ import TestSupport
 
 @Suite struct TimelineLikeTests {
     @Test func likeThroughForm_redirects303ToTheMoment_andBFFRecordsIt() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let answer = try await dashboard.postForm("/moments/m1/like", "isLiked=true")
-        #expect(answer.status == 303)
-        #expect(answer.location == "/#moment-m1")
-        #expect(bff.likerIDs(of: "m1") == ["0"])
-        let page = try await dashboard.get("/")
-        #expect(page.text.contains("aria-pressed=\"true\""))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let answer = try await dashboard.postForm("/moments/m1/like", "isLiked=true")
+            #expect(answer.status == 303)
+            #expect(answer.location == "/#moment-m1")
+            #expect(bff.likerIDs(of: "m1") == ["0"])
+            let page = try await dashboard.get("/")
+            #expect(page.text.contains("aria-pressed=\"true\""))
+        }
     }
 
     @Test func likeThroughJSON_answersTheUpdatedItem_andUnlikeTakesItBack() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let liked = try await dashboard.send("PUT", "/api/moments/m3/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        #expect(liked.status == 200)
-        let item = try JSONSerialization.jsonObject(with: Data(liked.text.utf8)) as? [String: Any]
-        #expect(item?["momentID"] as? String == "m3")
-        #expect(item?["isLiked"] as? Bool == true)
-        #expect(item?["likes"] as? [String] == ["/images/avatars/0.png", "/images/avatars/7.png"])
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let liked = try await dashboard.send("PUT", "/api/moments/m3/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(liked.status == 200)
+            let item = try JSONSerialization.jsonObject(with: Data(liked.text.utf8)) as? [String: Any]
+            #expect(item?["momentID"] as? String == "m3")
+            #expect(item?["isLiked"] as? Bool == true)
+            #expect(item?["likes"] as? [String] == ["/images/avatars/0.png", "/images/avatars/7.png"])
 
-        let unliked = try await dashboard.send("PUT", "/api/moments/m3/like", contentType: "application/json", body: #"{"isLiked": false}"#)
-        let after = try JSONSerialization.jsonObject(with: Data(unliked.text.utf8)) as? [String: Any]
-        #expect(after?["isLiked"] as? Bool == false)
-        #expect(bff.likerIDs(of: "m3") == ["7"])
-        await dashboard.stop()
-        await bff.stop()
+            let unliked = try await dashboard.send("PUT", "/api/moments/m3/like", contentType: "application/json", body: #"{"isLiked": false}"#)
+            let after = try JSONSerialization.jsonObject(with: Data(unliked.text.utf8)) as? [String: Any]
+            #expect(after?["isLiked"] as? Bool == false)
+            #expect(bff.likerIDs(of: "m3") == ["7"])
+        }
     }
 
     @Test func likeFromScript_answersTheItemDrawnForInPlaceSwap() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let answer = try await dashboard.send("POST", "/moments/m2/like", contentType: "application/x-www-form-urlencoded",
-                                              body: "isLiked=true", headers: ["X-Requested-With": "fetch"])
-        #expect(answer.status == 200)
-        #expect(answer.text.hasPrefix("<article class=\"moment\" id=\"moment-m2\""))
-        #expect(answer.text.contains("aria-pressed=\"true\""))
-        #expect(!answer.text.contains("<html"), "a fragment, not a page")
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let answer = try await dashboard.send("POST", "/moments/m2/like", contentType: "application/x-www-form-urlencoded",
+                                                  body: "isLiked=true", headers: ["X-Requested-With": "fetch"])
+            #expect(answer.status == 200)
+            #expect(answer.text.hasPrefix("<article class=\"moment\" id=\"moment-m2\""))
+            #expect(answer.text.contains("aria-pressed=\"true\""))
+            #expect(!answer.text.contains("<html"), "a fragment, not a page")
+        }
     }
 
     @Test func likeAndUnlike_recordTrackingEvents_andPagesRecordScreenviews() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        _ = try await dashboard.get("/")
-        _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": false}"#)
-        let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
-        #expect(events.map { $0["name"] as? String } == ["unlike", "like", "screenview"])
-        #expect((events[0]["parameters"] as? [String: String]) == ["momentID": "m1", "userID": "0"])
-        #expect((events[2]["parameters"] as? [String: String])?["screenName"] == "Moments screen")
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            _ = try await dashboard.get("/")
+            _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": false}"#)
+            let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
+            #expect(events.map { $0["name"] as? String } == ["unlike", "like", "screenview"])
+            #expect((events[0]["parameters"] as? [String: String]) == ["momentID": "m1", "userID": "0"])
+            #expect((events[2]["parameters"] as? [String: String])?["screenName"] == "Moments screen")
+        }
     }
 
     @Test(arguments: [
@@ -71,40 +63,34 @@ import TestSupport
         ("text/plain", #"{"isLiked": true}"#, 415, "unsupported_media_type"),
     ])
     func badLikeBody_isRefusedWithAClearError_andNothingChanges(contentType: String, body: String, status: Int, code: String) async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: contentType, body: body)
-        #expect(answer.status == status)
-        let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: String]
-        #expect(error?["code"] == code)
-        #expect(error?["message"]?.isEmpty == false)
-        #expect(!bff.receivedOperations.contains("updateMomentLike"))
-        #expect(bff.likerIDs(of: "m1").isEmpty)
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: contentType, body: body)
+            #expect(answer.status == status)
+            let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: String]
+            #expect(error?["code"] == code)
+            #expect(error?["message"]?.isEmpty == false)
+            #expect(!bff.receivedOperations.contains("updateMomentLike"))
+            #expect(bff.likerIDs(of: "m1").isEmpty)
+        }
     }
 
     @Test func likeOfUnknownMoment_answers404_andSendsNoMutation() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let answer = try await dashboard.send("PUT", "/api/moments/nope/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        #expect(answer.status == 404)
-        #expect(answer.text.contains("unknown_moment"))
-        #expect(!bff.receivedOperations.contains("updateMomentLike"))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let answer = try await dashboard.send("PUT", "/api/moments/nope/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(answer.status == 404)
+            #expect(answer.text.contains("unknown_moment"))
+            #expect(!bff.receivedOperations.contains("updateMomentLike"))
+        }
     }
 
     @Test func likeWhileFeatureIsOff_answers409() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        #expect(answer.status == 409)
-        #expect(answer.text.contains("feature_disabled"))
-        #expect(bff.likerIDs(of: "m1").isEmpty)
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(answer.status == 409)
+            #expect(answer.text.contains("feature_disabled"))
+            #expect(bff.likerIDs(of: "m1").isEmpty)
+        }
     }
 }

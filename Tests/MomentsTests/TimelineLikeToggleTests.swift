@@ -4,40 +4,34 @@ import TestSupport
 
 @Suite struct TimelineLikeToggleTests {
     @Test func likeToggleOff_bffReceivesWithLikesFalse_andPageHasNoLikeUI() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let page = try await dashboard.get("/")
-        #expect(page.status == 200)
-        #expect(bff.receivedVariables.last?["withLikes"] as? Bool == false)
-        #expect(page.text.contains("Sunset over the bay"))
-        #expect(!page.text.contains("data-like-form"))
-        #expect(!page.text.contains("moment__likes"))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            let page = try await dashboard.get("/")
+            #expect(page.status == 200)
+            #expect(bff.receivedVariables.last?["withLikes"] as? Bool == false)
+            #expect(page.text.contains("Sunset over the bay"))
+            #expect(!page.text.contains("data-like-form"))
+            #expect(!page.text.contains("moment__likes"))
+        }
     }
 
     @Test func likeToggleOn_bffReceivesWithLikesTrue_andPageHasLikeButtonsAndLikers() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let page = try await dashboard.get("/")
-        #expect(bff.receivedVariables.last?["withLikes"] as? Bool == true)
-        #expect(page.text.components(separatedBy: "data-like-form").count - 1 == 3, "one like button per moment")
-        #expect(page.text.contains("class=\"moment__likes\""))
-        #expect(page.text.contains("/images/avatars/7.png"), "m3's liker avatar is shown")
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let page = try await dashboard.get("/")
+            #expect(bff.receivedVariables.last?["withLikes"] as? Bool == true)
+            #expect(page.text.components(separatedBy: "data-like-form").count - 1 == 3, "one like button per moment")
+            #expect(page.text.contains("class=\"moment__likes\""))
+            #expect(page.text.contains("/images/avatars/7.png"), "m3's liker avatar is shown")
+        }
     }
 
     @Test func flippingTheToggle_takesEffectOnTheNextRequest() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        _ = try await dashboard.get("/")
-        try await dashboard.setLikeFeature(true)
-        let page = try await dashboard.get("/")
-        #expect(bff.receivedVariables.map { $0["withLikes"] as? Bool } == [false, true])
-        #expect(page.text.contains("data-like-form"))
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            _ = try await dashboard.get("/")
+            try await dashboard.setLikeFeature(true)
+            let page = try await dashboard.get("/")
+            #expect(bff.receivedVariables.map { $0["withLikes"] as? Bool } == [false, true])
+            #expect(page.text.contains("data-like-form"))
+        }
     }
 }

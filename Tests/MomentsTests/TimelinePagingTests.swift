@@ -19,100 +19,90 @@ import TestSupport
     }
 
     @Test func pages_followTheCursorToTheEnd_withTheProfileOnTheFirstOnly() async throws {
-        let bff = try FakeBFF(moments: Self.moments)
-        let dashboard = try await Dashboard.start(bff: bff)
+        try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
+            let first = try await dashboard.json("/api/timeline").object
+            #expect(Self.ids(first) == (1...10).map { "p\($0)" })
+            #expect(first["nextCursor"] as? String == "p10")
+            let second = try await dashboard.json("/api/timeline?after=p10").object
+            #expect(Self.ids(second) == (11...20).map { "p\($0)" })
+            let third = try await dashboard.json("/api/timeline?\(second["nextPageQuery"] as? String ?? "")").object
+            #expect(Self.ids(third) == (21...25).map { "p\($0)" })
+            #expect(third["nextCursor"] == nil, "nothing is older than p25")
+            #expect(bff.receivedVariables.compactMap { $0["first"] as? Int } == [11, 11, 11], "one more than shown, to know if more follow")
 
-        let first = try await dashboard.json("/api/timeline").object
-        #expect(Self.ids(first) == (1...10).map { "p\($0)" })
-        #expect(first["nextCursor"] as? String == "p10")
-        let second = try await dashboard.json("/api/timeline?after=p10").object
-        #expect(Self.ids(second) == (11...20).map { "p\($0)" })
-        let third = try await dashboard.json("/api/timeline?\(second["nextPageQuery"] as? String ?? "")").object
-        #expect(Self.ids(third) == (21...25).map { "p\($0)" })
-        #expect(third["nextCursor"] == nil, "nothing is older than p25")
-        #expect(bff.receivedVariables.compactMap { $0["first"] as? Int } == [11, 11, 11], "one more than shown, to know if more follow")
-
-        let page = try await dashboard.get("/")
-        #expect(page.text.contains(#"href="/?after=p10" data-more"#))
-        #expect(page.text.contains(#"class="profile"#))
-        let older = try await dashboard.get("/?after=p20")
-        #expect(older.status == 200)
-        #expect(older.text.contains("Moment number 21") && !older.text.contains("Moment number 20<"))
-        #expect(!older.text.contains(#"class="profile"#), "the profile header heads the newest page only")
-        #expect(older.text.contains(#"<a class="pager pager--newest" href="/">"#))
-        #expect(!older.text.contains("data-more"))
-        await dashboard.stop()
-        await bff.stop()
+            let page = try await dashboard.get("/")
+            #expect(page.text.contains(#"href="/?after=p10" data-more"#))
+            #expect(page.text.contains(#"class="profile"#))
+            let older = try await dashboard.get("/?after=p20")
+            #expect(older.status == 200)
+            #expect(older.text.contains("Moment number 21") && !older.text.contains("Moment number 20<"))
+            #expect(!older.text.contains(#"class="profile"#), "the profile header heads the newest page only")
+            #expect(older.text.contains(#"<a class="pager pager--newest" href="/">"#))
+            #expect(!older.text.contains("data-more"))
+        }
     }
 
     @Test func unknownCursor_answers404WithMessage_inHTMLAndJSON() async throws {
-        let bff = try FakeBFF(moments: Self.moments)
-        let dashboard = try await Dashboard.start(bff: bff)
-        let json = try await dashboard.get("/api/timeline?after=nope")
-        #expect(json.status == 404)
-        #expect(json.text.contains(#""code":"unknown_moment""#))
-        #expect(json.text.contains("(nope)"))
-        let html = try await dashboard.get("/?after=nope")
-        #expect(html.status == 404)
-        #expect(html.text.contains("There is no moment with this id."))
-        #expect(try await dashboard.json("/api/timeline").status == 200, "the first page is unaffected")
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
+            let json = try await dashboard.get("/api/timeline?after=nope")
+            #expect(json.status == 404)
+            #expect(json.text.contains(#""code":"unknown_moment""#))
+            #expect(json.text.contains("(nope)"))
+            let html = try await dashboard.get("/?after=nope")
+            #expect(html.status == 404)
+            #expect(html.text.contains("There is no moment with this id."))
+            #expect(try await dashboard.json("/api/timeline").status == 200, "the first page is unaffected")
+        }
     }
 
     @Test func like_onAnOlderPage_sendsOneMomentMutation_afterTheMomentBeforeIt() async throws {
-        let bff = try FakeBFF(moments: Self.moments)
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        _ = try await dashboard.json("/api/timeline?after=p10")
-        let answer = try await dashboard.send("PUT", "/api/moments/p11/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        #expect(answer.status == 200)
-        let item = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
-        #expect(item?["momentID"] as? String == "p11")
-        #expect(item?["isLiked"] as? Bool == true)
-        let mutation = Self.lastMutationVariables(bff)
-        #expect(mutation?["first"] as? Int == 1)
-        #expect(mutation?["after"] as? String == "p10", "p11 is the first of its page: the cursor is the moment before it")
-        let page = try await dashboard.json("/api/timeline?after=p10").object
-        #expect(page.momentItems.first?["isLiked"] as? Bool == true, "the page read before shows the new like")
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            _ = try await dashboard.json("/api/timeline?after=p10")
+            let answer = try await dashboard.send("PUT", "/api/moments/p11/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(answer.status == 200)
+            let item = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
+            #expect(item?["momentID"] as? String == "p11")
+            #expect(item?["isLiked"] as? Bool == true)
+            let mutation = Self.lastMutationVariables(bff)
+            #expect(mutation?["first"] as? Int == 1)
+            #expect(mutation?["after"] as? String == "p10", "p11 is the first of its page: the cursor is the moment before it")
+            let page = try await dashboard.json("/api/timeline?after=p10").object
+            #expect(page.momentItems.first?["isLiked"] as? Bool == true, "the page read before shows the new like")
+        }
     }
 
     @Test func like_ofAMomentNoPageShowed_findsIt_andUnknownIdChangesNothing() async throws {
-        let bff = try FakeBFF(moments: Self.moments)
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let answer = try await dashboard.send("PUT", "/api/moments/p23/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        #expect(answer.status == 200)
-        #expect(bff.likerIDs(of: "p23") == ["0"])
-        let mutation = Self.lastMutationVariables(bff)
-        #expect(mutation?["after"] as? String == "p22")
+        try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let answer = try await dashboard.send("PUT", "/api/moments/p23/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(answer.status == 200)
+            #expect(bff.likerIDs(of: "p23") == ["0"])
+            let mutation = Self.lastMutationVariables(bff)
+            #expect(mutation?["after"] as? String == "p22")
 
-        let unknown = try await dashboard.send("PUT", "/api/moments/p99/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        #expect(unknown.status == 404)
-        #expect(unknown.text.contains("There is no moment with this id. (p99)"))
-        #expect(bff.receivedOperations.filter { $0 == "updateMomentLike" }.count == 1, "no mutation for an unknown moment")
-        await dashboard.stop()
-        await bff.stop()
+            let unknown = try await dashboard.send("PUT", "/api/moments/p99/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(unknown.status == 404)
+            #expect(unknown.text.contains("There is no moment with this id. (p99)"))
+            #expect(bff.receivedOperations.filter { $0 == "updateMomentLike" }.count == 1, "no mutation for an unknown moment")
+        }
     }
 
     @Test func bffWithoutPagination_stillServesPages_andLikes() async throws {
         let bff = try FakeBFF(moments: Self.moments)
         bff.refusePagination()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let first = try await dashboard.json("/api/timeline").object
-        #expect(Self.ids(first) == (1...10).map { "p\($0)" })
-        #expect(first["nextCursor"] as? String == "p10")
-        #expect(Self.ids(try await dashboard.json("/api/timeline?after=p20").object) == (21...25).map { "p\($0)" })
-        #expect(try await dashboard.get("/api/timeline?after=nope").status == 404)
-        let liked = try await dashboard.send("PUT", "/api/moments/p12/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        #expect(liked.status == 200)
-        #expect(bff.likerIDs(of: "p12") == ["0"])
-        let sentWithArguments = bff.receivedVariables.filter { $0["first"] != nil }.count
-        #expect(sentWithArguments == 1, "after the first refusal, documents go without pagination")
-        await dashboard.stop()
-        await bff.stop()
+        try await withDashboard(bff: bff) { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let first = try await dashboard.json("/api/timeline").object
+            #expect(Self.ids(first) == (1...10).map { "p\($0)" })
+            #expect(first["nextCursor"] as? String == "p10")
+            #expect(Self.ids(try await dashboard.json("/api/timeline?after=p20").object) == (21...25).map { "p\($0)" })
+            #expect(try await dashboard.get("/api/timeline?after=nope").status == 404)
+            let liked = try await dashboard.send("PUT", "/api/moments/p12/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(liked.status == 200)
+            #expect(bff.likerIDs(of: "p12") == ["0"])
+            let sentWithArguments = bff.receivedVariables.filter { $0["first"] != nil }.count
+            #expect(sentWithArguments == 1, "after the first refusal, documents go without pagination")
+        }
     }
 }
