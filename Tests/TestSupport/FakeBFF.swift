@@ -128,7 +128,9 @@ public final class FakeBFF: Sendable {
 
     /// Stops answering: connections are refused from now on, as a BFF that is down. The port
     /// stays bound, without listening, so no server another test starts can take it over.
+    /// Stopping a stopped BFF does nothing.
     public func stop() async {
+        guard state.lock.withLock({ state.portHolder == nil }) else { return }
         await server.stop()
         let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1

@@ -35,12 +35,12 @@ public struct PersistentDataStore: PersistentDataStoreType {
     }
 
     public func load<Value: Decodable & Sendable>(_ type: Value.Type, forKey key: String) async throws -> SavedValue<Value>? {
-        let row = try await writer.read { db in
+        let saved = try await writer.read { db -> (json: Data, savedAt: Date)? in
             try Row.fetchOne(db, sql: "SELECT json, savedAt FROM persistentValue WHERE key = ?", arguments: [key])
+                .map { ($0["json"], $0["savedAt"]) }
         }
-        guard let row else { return nil }
-        let json: Data = row["json"]
-        return SavedValue(value: try JSONDecoder().decode(type, from: json), savedAt: row["savedAt"])
+        guard let saved else { return nil }
+        return SavedValue(value: try JSONDecoder().decode(type, from: saved.json), savedAt: saved.savedAt)
     }
 
     public func removeAll() async throws {
