@@ -7,8 +7,10 @@ extension Request {
         L10n(language: Language.negotiate(override: query["lang"], acceptLanguage: headers["Accept-Language"]))
     }
 
-    /// Whether the client asked for JSON rather than a page.
+    /// Whether the client asked for JSON rather than a page: the JSON twin, the embedded BFF's
+    /// routes, or an `Accept` that says so.
     var wantsJSON: Bool {
-        path.hasPrefix("/api/") || path == "/graphql" || (headers["Accept"]?.hasPrefix("application/json") ?? false)
+        path.hasPrefix("/api/") || path.hasPrefix("/graphql") || path == "/remote-config"
+            || (headers["Accept"]?.hasPrefix("application/json") ?? false)
     }
 }
