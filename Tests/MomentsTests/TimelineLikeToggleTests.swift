@@ -30,7 +30,7 @@ import TestSupport
             _ = try await dashboard.get("/")
             try await dashboard.setLikeFeature(true)
             let page = try await dashboard.get("/")
-            #expect(bff.receivedVariables.map { $0["withLikes"] as? Bool } == [false, true])
+            #expect(bff.receivedVariables.compactMap { $0["withLikes"] as? Bool } == [false, true])
             #expect(page.text.contains("data-like-form"))
         }
     }

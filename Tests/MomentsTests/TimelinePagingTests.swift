@@ -55,6 +55,24 @@ import TestSupport
         }
     }
 
+    /// The BFF's error says "database is locked": a cursor that is part of those words is still
+    /// a moment when the pages read hold it, and unknown when they do not.
+    @Test func cursorNamedInTheBFFsErrorText_isDecidedByTheDataHeld_notTheWording() async throws {
+        let moments = ["data", "base", "locked"].enumerated().map { index, id in
+            FakeBFF.Moment(id: id, userName: "Friend", title: id, createdDate: Date().addingTimeInterval(Double(-60 * index)))
+        }
+        try await withDashboard(bff: try FakeBFF(moments: moments), bffTimeout: .seconds(2)) { dashboard, bff in
+            #expect(Self.ids(try await dashboard.json("/api/timeline").object) == ["data", "base", "locked"])
+            bff.behave(.graphQLErrors)
+            let known = try await dashboard.get("/api/timeline?after=base")
+            #expect(known.status == 503, "a moment the dashboard has seen: the BFF is failing, the page is not unknown")
+            #expect(!known.text.contains("unknown_moment"))
+            let unknown = try await dashboard.get("/api/timeline?after=lock")
+            #expect(unknown.status == 404)
+            #expect(unknown.text.contains(#""code":"unknown_moment""#))
+        }
+    }
+
     @Test func like_onAnOlderPage_sendsOneMomentMutation_afterTheMomentBeforeIt() async throws {
         try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
@@ -88,9 +106,13 @@ import TestSupport
         }
     }
 
-    @Test func bffWithoutPagination_stillServesPages_andLikes() async throws {
+    /// With introspection the schema says there is no paging, and no paging document is sent;
+    /// without it, one is refused and none after.
+    @Test(arguments: [true, false])
+    func bffWithoutPagination_stillServesPages_andLikes(answersIntrospection: Bool) async throws {
         let bff = try FakeBFF(moments: Self.moments)
         bff.refusePagination()
+        if !answersIntrospection { bff.refuseIntrospection() }
         try await withDashboard(bff: bff) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
             let first = try await dashboard.json("/api/timeline").object
@@ -102,7 +124,7 @@ import TestSupport
             #expect(liked.status == 200)
             #expect(bff.likerIDs(of: "p12") == ["0"])
             let sentWithArguments = bff.receivedVariables.filter { $0["first"] != nil }.count
-            #expect(sentWithArguments == 1, "after the first refusal, documents go without pagination")
+            #expect(sentWithArguments == (answersIntrospection ? 0 : 1), "after the first refusal, documents go without pagination")
         }
     }
 }

@@ -49,6 +49,7 @@ public final class FakeBFF: Sendable {
         var received: [[String: Any]] = []
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
         var paginates = true
+        var introspects = true
         /// Holds the port once stopped (`stop`).
         var portHolder: Int32?
 
@@ -118,6 +119,11 @@ public final class FakeBFF: Sendable {
         state.lock.withLock { state.paginates = false }
     }
 
+    /// Makes the fake refuse introspection, as many production BFFs do: `errors`, no `data`.
+    public func refuseIntrospection() {
+        state.lock.withLock { state.introspects = false }
+    }
+
     public func setRemoteConfig(_ config: [String: Any]) {
         state.lock.withLock { state.remoteConfig = config }
     }
@@ -145,12 +151,30 @@ public final class FakeBFF: Sendable {
         state.lock.withLock { state.portHolder = holder }
     }
 
+    /// What a server of DESIGN.md's schema answers the dashboard's capability query: the paging
+    /// arguments and `Int` only when it pages.
+    private static func introspection(paginates: Bool) -> [String: Any] {
+        func type(_ field: String, _ arguments: [String]) -> [String: Any] {
+            let paging = paginates ? ["first", "after"] : []
+            return ["fields": [["name": field, "args": (arguments + paging).map { ["name": $0] }]]]
+        }
+        return ["data": [
+            "query": type("getMomentsDetailsByUserID", ["userID"]),
+            "mutation": type("updateMomentLike", ["momentID", "userID", "isLiked"]),
+            "int": paginates ? ["name": "Int"] as Any : NSNull() as Any,
+        ]]
+    }
+
     private static func answer(_ body: [String: Any], state: State) -> [String: Any] {
         let variables = body["variables"] as? [String: Any] ?? [:]
         let userID = variables["userID"] as? String ?? "0"
         let withLikes = variables["withLikes"] as? Bool ?? false
         if body["operationName"] as? String == "bffHealth" {
             return ["data": ["__typename": "Query"]]
+        }
+        if body["operationName"] as? String == "BFFCapabilities" {
+            return state.introspects ? introspection(paginates: state.paginates)
+                : ["errors": [["message": "Introspection is disabled."]]]
         }
         let query = body["query"] as? String ?? ""
         if !state.paginates, query.contains("first:") || query.contains("after:") {

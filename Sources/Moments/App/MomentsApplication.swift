@@ -61,7 +61,7 @@ public struct MomentsApplication: Sendable {
         toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore)
         graphQLRequestLog = GraphQLRequestLog()
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog)
-        let pagination = BFFPagination()
+        let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
         momentsRepo = MomentsRepo(
             getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore,
                                                          pagination: pagination),
