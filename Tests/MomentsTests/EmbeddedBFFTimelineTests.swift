@@ -20,6 +20,7 @@ import Testing
 
     @Test func likeThroughFormAndJSON_survivesRestartOfDashboardAndBFF() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let (first, _) = try await Self.start(dataDirectory: dataDirectory)
         try await first.setLikeFeature(true)
         let timeline = try await first.json("/api/timeline").object

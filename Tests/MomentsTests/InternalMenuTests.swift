@@ -21,13 +21,12 @@ import TestSupport
     }
 
     @Test func area51_withBFFDown_saysSoInGeneralInfo() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        await bff.stop()
-        let page = try await dashboard.get("/area51")
-        #expect(page.status == 200)
-        #expect(page.text.contains("does not answer"))
-        await dashboard.stop()
+        try await withDashboard { dashboard, bff in
+            await bff.stop()
+            let page = try await dashboard.get("/area51")
+            #expect(page.status == 200)
+            #expect(page.text.contains("does not answer"))
+        }
     }
 
     @Test func toggleThroughForm_redirects_changesTheTimeline_andIsAudited() async throws {
@@ -70,14 +69,13 @@ import TestSupport
     }
 
     @Test func clearCache_emptiesTheSavedTimeline() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        _ = try await dashboard.get("/")
-        #expect(try await dashboard.postForm("/area51/actions/clear-cache", "").status == 303)
-        await bff.stop()
-        let page = try await dashboard.get("/")
-        #expect(page.status == 503, "nothing saved is left to show while the BFF is down")
-        await dashboard.stop()
+        try await withDashboard { dashboard, bff in
+            _ = try await dashboard.get("/")
+            #expect(try await dashboard.postForm("/area51/actions/clear-cache", "").status == 303)
+            await bff.stop()
+            let page = try await dashboard.get("/")
+            #expect(page.status == 503, "nothing saved is left to show while the BFF is down")
+        }
     }
 
     @Test func unknownAction_answers404WithMessage() async throws {

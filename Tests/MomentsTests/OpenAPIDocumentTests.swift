@@ -14,7 +14,9 @@ import TestSupport
     @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
         try await withDashboard { dashboard, bff in
             var router = try dashboard.application.makeRouter()
-            try router.register(EmbeddedBFF(dataDirectory: Dashboard.temporaryDirectory()))
+            let bffDirectory = Dashboard.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: bffDirectory) }
+            try router.register(EmbeddedBFF(dataDirectory: bffDirectory))
             let routes = Set(router.routeList.filter { !Self.pageRoutes.contains($0.pattern) }.map { "\($0.method) \($0.pattern)" })
 
             let document = try await dashboard.json("/api/openapi.json").object

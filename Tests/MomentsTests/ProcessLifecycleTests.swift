@@ -5,6 +5,7 @@ import Testing
 @Suite struct ProcessLifecycleTests {
     @Test func crashApp_acknowledges202_abortsTheProcess_andNextStartShowsTheCrash() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let first = try await ServerProcess.start(arguments: ["--data-dir", dataDirectory.path])
         let answer = try await first.request("POST", "/api/area51/actions/crash-app", body: "{}")
         #expect(answer.status == 202)
@@ -22,7 +23,9 @@ import Testing
     }
 
     @Test func sigterm_stopsGracefullyWithExitZero() async throws {
-        let server = try await ServerProcess.start(arguments: ["--data-dir", Dashboard.temporaryDirectory().path])
+        let dataDirectory = Dashboard.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let server = try await ServerProcess.start(arguments: ["--data-dir", dataDirectory.path])
         #expect(try await server.request("GET", "/healthz").status == 200)
         server.process.terminate()
         #expect(await server.waitForExit())

@@ -22,33 +22,32 @@ import TestSupport
     }
 
     @Test func bffDown_like_answers503_andSavedTimelineIsUnchanged() async throws {
-        let bff = try FakeBFF()
-        let dashboard = try await Dashboard.start(bff: bff)
-        try await dashboard.setLikeFeature(true)
-        let before = try await dashboard.json("/api/timeline").object.momentItems
-        await bff.stop()
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let before = try await dashboard.json("/api/timeline").object.momentItems
+            await bff.stop()
 
-        let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-        #expect(answer.status == 503)
-        #expect(answer.text.contains("bff_unavailable"))
-        let after = try await dashboard.json("/api/timeline?refresh=1").object
-        #expect(after["notice"] as? String != nil)
-        #expect(after.momentItems.map { $0["isLiked"] as? Bool } == before.map { $0["isLiked"] as? Bool })
-        await dashboard.stop()
+            let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(answer.status == 503)
+            #expect(answer.text.contains("bff_unavailable"))
+            let after = try await dashboard.json("/api/timeline?refresh=1").object
+            #expect(after["notice"] as? String != nil)
+            #expect(after.momentItems.map { $0["isLiked"] as? Bool } == before.map { $0["isLiked"] as? Bool })
+        }
     }
 
     @Test(arguments: [("en", "Moments can’t be loaded"), ("zh-CN", "无法加载朋友圈")])
     func emptyDataDirAndBFFDown_showsLocalizedErrorState503(language: String, heading: String) async throws {
         let bff = try FakeBFF()
         await bff.stop()
-        let dashboard = try await Dashboard.start(bff: bff)
-        let page = try await dashboard.get("/", headers: ["Accept-Language": language])
-        #expect(page.status == 503)
-        #expect(page.text.contains(heading))
-        #expect(page.text.contains("state--error"))
-        let twin = try await dashboard.json("/api/timeline")
-        #expect(twin.status == 503)
-        #expect(twin.object["hasError"] as? Bool == true)
-        await dashboard.stop()
+        try await withDashboard(bff: bff) { dashboard, _ in
+            let page = try await dashboard.get("/", headers: ["Accept-Language": language])
+            #expect(page.status == 503)
+            #expect(page.text.contains(heading))
+            #expect(page.text.contains("state--error"))
+            let twin = try await dashboard.json("/api/timeline")
+            #expect(twin.status == 503)
+            #expect(twin.object["hasError"] as? Bool == true)
+        }
     }
 }

@@ -116,11 +116,13 @@ import Testing
         #expect(bffRow?.isWarning == true)
     }
 
-    @Test func everyAction_hasItsTitleDetailAndDoneStrings() {
+    @Test func everyAction_hasItsTitleDetailAndDoneStrings() throws {
+        let folder = Dashboard.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let actions: [any InternalMenuAction] = [
-            CrashAppAction(crashRecorder: CrashRecorder(directory: FileManager.default.temporaryDirectory)),
+            CrashAppAction(crashRecorder: CrashRecorder(directory: folder)),
             ClearCacheAction(momentsRepo: StubMomentsRepo(.failure(.unknownMoment("")))),
-            ResetTogglesAction(togglesDataStore: try! InternalTogglesDataStore(database: try! AppDatabase(directory: Dashboard.temporaryDirectory()))),
+            ResetTogglesAction(togglesDataStore: try InternalTogglesDataStore(database: try AppDatabase(directory: folder))),
         ]
         for action in actions {
             #expect(action.strings.title.rawValue == "action.\(action.id)")
