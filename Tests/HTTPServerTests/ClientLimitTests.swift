@@ -68,6 +68,24 @@ import TestSupport
         await server.stop()
     }
 
+    /// Heads that fit the connection's memory but leave too little of it to answer in used to be
+    /// closed in silence (20,000 bytes); they are answered while there is room.
+    @Test(arguments: [16_000, 18_000, 20_000])
+    func requestLineThatFillsTheConnectionMemory_isAnswered414(length: Int) async throws {
+        let server = try makeServer()
+        let answer = try await server.raw("GET /hello?\(String(repeating: "q", count: length)) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 414"), "\(length): \(answer.prefix(60))")
+        await server.stop()
+    }
+
+    @Test(arguments: [16_000, 19_000, 20_000])
+    func headersThatFillTheConnectionMemory_areAnswered431(length: Int) async throws {
+        let server = try makeServer()
+        let answer = try await server.raw("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "h", count: length))\r\nConnection: close\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 431"), "\(length): \(answer.prefix(60))")
+        await server.stop()
+    }
+
     @Test func eightKilobytesOfHeaders_areServed_withinTheConnectionMemoryLimit() async throws {
         let server = try makeServer()
         let cookie = "Cookie: big=\(String(repeating: "c", count: 8 * 1024))\r\n"

@@ -19,6 +19,19 @@ enum ConnectionValues {
         )
     }
 
+    /// Bytes of the query arguments and of the headers as parsed, counted without copying them.
+    static func size(of kind: MHD_ValueKind, _ connection: ConnectionHandle) -> Int {
+        var total = 0
+        withUnsafeMutablePointer(to: &total) { pointer in
+            _ = MHD_get_connection_values(connection.pointer, kind, { cls, _, key, value in
+                let total = cls!.assumingMemoryBound(to: Int.self)
+                total.pointee += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + 4
+                return MHD_Result.YES
+            }, pointer)
+        }
+        return total
+    }
+
     private static func values(of kind: MHD_ValueKind, _ connection: ConnectionHandle) -> [(String, String)] {
         var pairs: [(String, String)] = []
         withUnsafeMutablePointer(to: &pairs) { pointer in

@@ -23,6 +23,9 @@ public final class HTTPServer: Sendable {
         /// 20 KiB holds 8 KiB of headers (a browser's request several times over) and keeps 256
         /// open connections within a few MiB.
         public var connectionMemoryLimit: Int
+        /// Bytes of request line and headers answered; larger heads get 414 or 431 while there is
+        /// still room in the connection's memory to say so.
+        public var maxRequestHeadSize: Int { connectionMemoryLimit * 3 / 4 }
         /// How long a client may take to send a request's line and headers, however steadily it
         /// trickles them; past it the connection is dropped.
         public var requestHeaderTimeout: Duration
@@ -218,6 +221,9 @@ public final class HTTPServer: Sendable {
                length > configuration.maxBodySize {
                 return queue(tooLarge(), on: connection, context: context, method: method, url: url)
             }
+            if let refusal = oversizedHead(connection: connection, path: url) {
+                return queue(refusal, on: connection, context: context, method: method, url: url)
+            }
             return MHD_Result.YES
         }
         let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
@@ -253,6 +259,23 @@ public final class HTTPServer: Sendable {
             return queue(response, on: connection, context: context, method: method, url: url)
         }
         return MHD_Result.YES
+    }
+
+    /// 414 or 431 for a request line or headers that leave too little of the connection's
+    /// memory to answer in: libmicrohttpd refuses longer ones itself, but one that just fits is
+    /// parsed and then cannot be answered, and the connection would close in silence. The answer
+    /// is a few bytes, so it fits where the request left room.
+    private func oversizedHead(connection: ConnectionHandle, path: UnsafePointer<CChar>?) -> Response? {
+        let limit = configuration.maxRequestHeadSize
+        let line = (path.map { strlen($0) } ?? 0) + ConnectionValues.size(of: MHD_ValueKind.GET_ARGUMENT_KIND, connection)
+        if line > limit {
+            return Response(status: .uriTooLong, headers: ["Connection": "close"], data: Data("414 URI Too Long\n".utf8))
+        }
+        if line + ConnectionValues.size(of: MHD_ValueKind.HEADER_KIND, connection) > limit {
+            return Response(status: .requestHeaderFieldsTooLarge, headers: ["Connection": "close"],
+                            data: Data("431 Request Header Fields Too Large\n".utf8))
+        }
+        return nil
     }
 
     private func tooLarge() -> Response {
