@@ -49,6 +49,8 @@ public final class FakeBFF: Sendable {
         var received: [[String: Any]] = []
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
         var paginates = true
+        /// Where the profile's and authors' pictures are, when not paths on the BFF itself.
+        var pictureBase: String?
         /// Holds the port once stopped (`stop`).
         var portHolder: Int32?
 
@@ -97,6 +99,9 @@ public final class FakeBFF: Sendable {
     public var graphQLURL: URL { server.url("/graphql") }
     public var remoteConfigURL: URL { server.url("/remote-config") }
 
+    /// `path` on this BFF's origin: what a relative picture URL of its answers resolves to.
+    public func url(_ path: String) -> URL { server.url(path) }
+
     /// The `variables` of every document received, in order.
     public var receivedVariables: [[String: Any]] {
         state.lock.withLock { state.received.map { $0["variables"] as? [String: Any] ?? [:] } }
@@ -116,6 +121,12 @@ public final class FakeBFF: Sendable {
     /// `after` fail validation, as a GraphQL server refuses unknown arguments.
     public func refusePagination() {
         state.lock.withLock { state.paginates = false }
+    }
+
+    /// Makes the profile's avatar and cover and each author's and liker's avatar absolute URLs
+    /// under `base` (an image host), as a team BFF behind a CDN sends them.
+    public func servePictures(from base: String) {
+        state.lock.withLock { state.pictureBase = base }
     }
 
     public func setRemoteConfig(_ config: [String: Any]) {
@@ -176,18 +187,19 @@ public final class FakeBFF: Sendable {
                 state.moments[index].likerIDs.insert(userID, at: 0)
             }
             page = page.map { moment in state.moments.first { $0.id == moment.id } ?? moment }
-            return ["data": ["updateMomentLike": details(page, userID: userID, withLikes: withLikes)]]
+            return ["data": ["updateMomentLike": details(page, userID: userID, withLikes: withLikes, pictureBase: state.pictureBase)]]
         }
-        return ["data": ["getMomentsDetailsByUserID": details(page, userID: userID, withLikes: withLikes)]]
+        return ["data": ["getMomentsDetailsByUserID": details(page, userID: userID, withLikes: withLikes, pictureBase: state.pictureBase)]]
     }
 
-    private static func details(_ moments: [Moment], userID: String, withLikes: Bool) -> [String: Any] {
-        [
-            "userDetails": ["id": userID, "name": "Test User", "avatar": "/images/avatars/00.png", "backgroundImage": "/images/backgrounds/00.jpg"],
+    private static func details(_ moments: [Moment], userID: String, withLikes: Bool, pictureBase: String?) -> [String: Any] {
+        let base = pictureBase ?? ""
+        return [
+            "userDetails": ["id": userID, "name": "Test User", "avatar": "\(base)/images/avatars/00.png", "backgroundImage": "\(base)/images/backgrounds/00.jpg"],
             "moments": moments.map { moment -> [String: Any] in
                 var fields: [String: Any] = [
                     "id": moment.id,
-                    "userDetails": ["name": moment.userName, "avatar": "/images/avatars/0\(moment.id.count % 10).png"],
+                    "userDetails": ["name": moment.userName, "avatar": "\(base)/images/avatars/0\(moment.id.count % 10).png"],
                     "type": moment.url == nil ? "PHOTOS" : "URL",
                     "title": moment.title ?? NSNull(),
                     "url": moment.url ?? NSNull(),
@@ -196,7 +208,7 @@ public final class FakeBFF: Sendable {
                 ]
                 if withLikes {
                     fields["isLiked"] = moment.likerIDs.contains(userID)
-                    fields["likes"] = moment.likerIDs.map { ["id": $0, "avatar": "/images/avatars/\($0).png"] }
+                    fields["likes"] = moment.likerIDs.map { ["id": $0, "avatar": "\(base)/images/avatars/\($0).png"] }
                 }
                 return fields
             },
