@@ -24,10 +24,10 @@ def moments_binary() -> str:
     return str(binary)
 
 
-def start_moments(*arguments: str):
+def start_moments(*arguments: str, data_dir: str | None = None):
     """Starts `moments <arguments> --port 0 --data-dir <tmp>` and answers (process, URL, data dir)
-    from the one line it prints when it listens."""
-    data = tempfile.mkdtemp(prefix="moments-interop-")
+    from the one line it prints when it listens. `data_dir` reuses a data dir (a restart)."""
+    data = data_dir or tempfile.mkdtemp(prefix="moments-interop-")
     process = subprocess.Popen(
         [moments_binary(), *arguments, "--port", "0", "--data-dir", data, "--log-level", "warning"],
         stdout=subprocess.PIPE, text=True, cwd=REPO)

@@ -41,6 +41,13 @@ struct Dashboard {
     }
 
     var dataDirectory: URL { application.configuration.dataDirectory }
+
+    /// The `src` a page shows for the picture at `path` of `bff`'s answers: a remote BFF's
+    /// relative URL, resolved against its origin and served through `/media`.
+    static func mediaSrc(_ path: String, of bff: FakeBFF) -> String {
+        "/media?url=" + bff.url(path).absoluteString.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters)!
+    }
+
     func setLikeFeature(_ isOn: Bool) async throws {
         try await application.internalTogglesDataStore.update(toggle: InternalToggle.isLikeButtonForMomentEnabled, value: isOn)
     }
@@ -87,6 +94,11 @@ struct Dashboard {
     func stop() async {
         await server.stop()
     }
+}
+
+extension CharacterSet {
+    /// RFC 3986's unreserved characters: everything else in a query value is percent-encoded.
+    static let urlUnreservedCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
 extension [String: Any] {

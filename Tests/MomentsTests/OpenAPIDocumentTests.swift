@@ -7,9 +7,9 @@ import TestSupport
 /// `/api/openapi.json` stays true: every JSON route is documented with its methods, and the
 /// document names no route the server does not have.
 @Suite struct OpenAPIDocumentTests {
-    /// Routes that answer HTML or a stream, which the document leaves out.
+    /// Routes that answer HTML, a stream or pictures, which the document leaves out.
     static let pageRoutes: Set<String> = ["/", "/events", "/moments/{id}/like", "/area51", "/area51/designkit",
-                                          "/area51/toggles/{name}", "/area51/actions/{id}", "/css/designkit.css"]
+                                          "/area51/toggles/{name}", "/area51/actions/{id}", "/css/designkit.css", "/media"]
 
     @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
         try await withDashboard { dashboard, bff in

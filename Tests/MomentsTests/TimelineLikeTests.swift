@@ -23,7 +23,7 @@ import TestSupport
             let item = try JSONSerialization.jsonObject(with: Data(liked.text.utf8)) as? [String: Any]
             #expect(item?["momentID"] as? String == "m3")
             #expect(item?["isLiked"] as? Bool == true)
-            #expect(item?["likes"] as? [String] == ["/images/avatars/0.png", "/images/avatars/7.png"])
+            #expect(item?["likes"] as? [String] == ["/images/avatars/0.png", "/images/avatars/7.png"].map { Dashboard.mediaSrc($0, of: bff) })
 
             let unliked = try await dashboard.send("PUT", "/api/moments/m3/like", contentType: "application/json", body: #"{"isLiked": false}"#)
             let after = try JSONSerialization.jsonObject(with: Data(unliked.text.utf8)) as? [String: Any]

@@ -21,7 +21,7 @@ import TestSupport
             #expect(bff.receivedVariables.last?["withLikes"] as? Bool == true)
             #expect(page.text.components(separatedBy: "data-like-form").count - 1 == 3, "one like button per moment")
             #expect(page.text.contains("class=\"moment__likes\""))
-            #expect(page.text.contains("/images/avatars/7.png"), "m3's liker avatar is shown")
+            #expect(page.text.contains(Dashboard.mediaSrc("/images/avatars/7.png", of: bff)), "m3's liker avatar is shown")
         }
     }
 

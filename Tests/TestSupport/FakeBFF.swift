@@ -50,6 +50,8 @@ public final class FakeBFF: Sendable {
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
         var paginates = true
         var introspects = true
+        /// Where the profile's and authors' pictures are, when not paths on the BFF itself.
+        var pictureBase: String?
         /// Holds the port once stopped (`stop`).
         var portHolder: Int32?
 
@@ -98,6 +100,9 @@ public final class FakeBFF: Sendable {
     public var graphQLURL: URL { server.url("/graphql") }
     public var remoteConfigURL: URL { server.url("/remote-config") }
 
+    /// `path` on this BFF's origin: what a relative picture URL of its answers resolves to.
+    public func url(_ path: String) -> URL { server.url(path) }
+
     /// The `variables` of every document received, in order.
     public var receivedVariables: [[String: Any]] {
         state.lock.withLock { state.received.map { $0["variables"] as? [String: Any] ?? [:] } }
@@ -122,6 +127,12 @@ public final class FakeBFF: Sendable {
     /// Makes the fake refuse introspection, as many production BFFs do: `errors`, no `data`.
     public func refuseIntrospection() {
         state.lock.withLock { state.introspects = false }
+    }
+
+    /// Makes the profile's avatar and cover and each author's and liker's avatar absolute URLs
+    /// under `base` (an image host), as a team BFF behind a CDN sends them.
+    public func servePictures(from base: String) {
+        state.lock.withLock { state.pictureBase = base }
     }
 
     public func setRemoteConfig(_ config: [String: Any]) {
@@ -200,18 +211,19 @@ public final class FakeBFF: Sendable {
                 state.moments[index].likerIDs.insert(userID, at: 0)
             }
             page = page.map { moment in state.moments.first { $0.id == moment.id } ?? moment }
-            return ["data": ["updateMomentLike": details(page, userID: userID, withLikes: withLikes)]]
+            return ["data": ["updateMomentLike": details(page, userID: userID, withLikes: withLikes, pictureBase: state.pictureBase)]]
         }
-        return ["data": ["getMomentsDetailsByUserID": details(page, userID: userID, withLikes: withLikes)]]
+        return ["data": ["getMomentsDetailsByUserID": details(page, userID: userID, withLikes: withLikes, pictureBase: state.pictureBase)]]
     }
 
-    private static func details(_ moments: [Moment], userID: String, withLikes: Bool) -> [String: Any] {
-        [
-            "userDetails": ["id": userID, "name": "Test User", "avatar": "/images/avatars/00.png", "backgroundImage": "/images/backgrounds/00.jpg"],
+    private static func details(_ moments: [Moment], userID: String, withLikes: Bool, pictureBase: String?) -> [String: Any] {
+        let base = pictureBase ?? ""
+        return [
+            "userDetails": ["id": userID, "name": "Test User", "avatar": "\(base)/images/avatars/00.png", "backgroundImage": "\(base)/images/backgrounds/00.jpg"],
             "moments": moments.map { moment -> [String: Any] in
                 var fields: [String: Any] = [
                     "id": moment.id,
-                    "userDetails": ["name": moment.userName, "avatar": "/images/avatars/0\(moment.id.count % 10).png"],
+                    "userDetails": ["name": moment.userName, "avatar": "\(base)/images/avatars/0\(moment.id.count % 10).png"],
                     "type": moment.url == nil ? "PHOTOS" : "URL",
                     "title": moment.title ?? NSNull(),
                     "url": moment.url ?? NSNull(),
@@ -220,7 +232,7 @@ public final class FakeBFF: Sendable {
                 ]
                 if withLikes {
                     fields["isLiked"] = moment.likerIDs.contains(userID)
-                    fields["likes"] = moment.likerIDs.map { ["id": $0, "avatar": "/images/avatars/\($0).png"] }
+                    fields["likes"] = moment.likerIDs.map { ["id": $0, "avatar": "\(base)/images/avatars/\($0).png"] }
                 }
                 return fields
             },

@@ -8,6 +8,13 @@ public protocol GraphQLTransport: Sendable {
     /// Where the documents go, for logs and Area 51.
     var endpointDescription: String { get }
     func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data)
+    /// The BFF's URL when it is reached over the network: relative picture URLs of its answers
+    /// are resolved against its origin. `nil` for a BFF in this process.
+    var remoteURL: URL? { get }
+}
+
+extension GraphQLTransport {
+    public var remoteURL: URL? { nil }
 }
 
 /// A BFF at a URL, reached with `URLSession`.
@@ -19,6 +26,8 @@ public struct HTTPGraphQLTransport: GraphQLTransport {
     }
 
     public var endpointDescription: String { url.absoluteString }
+
+    public var remoteURL: URL? { url }
 
     public func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data) {
         var request = URLRequest(url: url)

@@ -100,3 +100,44 @@ extension InternalMenuError: LocalizedResponseError {
         }
     }
 }
+
+extension MediaError: LocalizedResponseError {
+    /// 404 for a URL the BFF never sent, 403 for an internal address, 502/504 for what the image
+    /// host did or did not answer.
+    public var status: HTTPStatus {
+        switch self {
+        case .invalidURL: .badRequest
+        case .unknownURL: .notFound
+        case .internalAddress: .forbidden
+        case .timeout: .gatewayTimeout
+        case .unreachable, .badStatus, .notAnImage, .tooLarge: .badGateway
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .invalidURL: "invalid_media_url"
+        case .unknownURL: "unknown_media"
+        case .internalAddress: "media_internal_address"
+        case .unreachable: "media_unreachable"
+        case .timeout: "media_timeout"
+        case .badStatus: "media_bad_status"
+        case .notAnImage: "media_not_an_image"
+        case .tooLarge: "media_too_large"
+        }
+    }
+
+    public func message(in l10n: L10n) -> String {
+        switch self {
+        case .invalidURL: "/media needs url= an absolute http:// or https:// URL."
+        case .unknownURL: "The BFF never sent this picture, so the dashboard does not fetch it."
+        case .internalAddress(let host):
+            "\(host) is this machine or a private network, and not the BFF's host: the dashboard does not fetch pictures there."
+        case .unreachable(let host, let reason): "The image host \(host) could not be reached (\(reason))."
+        case .timeout(let host): "The image host \(host) did not answer in time."
+        case .badStatus(let status): "The image host answered HTTP \(status) instead of the picture."
+        case .notAnImage(let contentType): "The image host answered \(contentType), not an image."
+        case .tooLarge(let limit): "The picture is larger than \(limit / 1024 / 1024) MiB, more than the dashboard keeps."
+        }
+    }
+}

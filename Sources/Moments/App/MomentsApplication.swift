@@ -18,6 +18,8 @@ public struct MomentsApplication: Sendable {
         public var allowedHosts: [String]
         /// Routes served beside the dashboard's: the embedded BFF's `/graphql` and `/remote-config`.
         public var bffRoutes: (any RouteCollection)?
+        /// Headers sent with every request to the BFF (credentials), and with picture requests to its origin.
+        public var bffHeaders: [String: String] = [:]
 
         public init(
             dataDirectory: URL,
@@ -49,6 +51,9 @@ public struct MomentsApplication: Sendable {
     public let trackingRepo: any TrackingRepoType
     public let graphQLRequestLog: GraphQLRequestLog
     public let pages: PageRenderer
+    public let mediaURLRegistry: MediaURLRegistry
+    public let mediaRepo: any MediaRepoType
+    private let mediaLinks: MediaLinks
     private let internalMenuState: InternalMenuStateReader
 
     /// Opens the database, loads the templates and reads the remote config once.
@@ -62,13 +67,23 @@ public struct MomentsApplication: Sendable {
         graphQLRequestLog = GraphQLRequestLog()
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog)
         let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
-        momentsRepo = MomentsRepo(
+        mediaLinks = MediaLinks(bffOrigin: configuration.transport.remoteURL)
+        mediaURLRegistry = MediaURLRegistry(links: mediaLinks)
+        mediaRepo = MediaRepo(
+            registry: mediaURLRegistry,
+            cache: try MediaCache(dataDirectory: configuration.dataDirectory),
+            fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin)
+        )
+        let momentsRepo = MomentsRepo(
             getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore,
                                                          pagination: pagination),
             updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession, pagination: pagination),
             persistentDataStore: PersistentDataStore(database: database),
-            togglesDataStore: internalTogglesDataStore
+            togglesDataStore: internalTogglesDataStore,
+            mediaURLRegistry: mediaURLRegistry
         )
+        await momentsRepo.recordSavedPictures(userID: MomentsTimelineViewModel.currentUserID)
+        self.momentsRepo = momentsRepo
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
         pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles)
@@ -100,7 +115,8 @@ public struct MomentsApplication: Sendable {
         try router.register(HealthRoutes())
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
-                                           trackingRepo: trackingRepo))
+                                           trackingRepo: trackingRepo, mediaLinks: mediaLinks))
+        try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
         try router.register(LiveEventsRoute(toggleChanges: internalTogglesDataStore.changes, likeChanges: momentsRepo.likeChanges))
         // Area 51 and everything that writes toggles or runs tools: absent from production builds.

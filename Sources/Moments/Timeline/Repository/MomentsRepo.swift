@@ -86,6 +86,8 @@ public final class MomentsRepo: MomentsRepoType {
     private let persistentDataStore: any PersistentDataStoreType
     private let togglesDataStore: any TogglesDataStoreType
     private let maxAge: Duration
+    /// Told the pictures of every answer received, so `/media` fetches them and nothing else.
+    private let mediaURLRegistry: MediaURLRegistry?
     private let pages = Mutex<[PageKey: CachedPage]>([:])
     /// Only grows, even across Clear Cache, so a version never names two different pages.
     private let lastVersion = Mutex(0)
@@ -106,13 +108,15 @@ public final class MomentsRepo: MomentsRepoType {
         updateMomentLikeSession: any UpdateMomentLikeSessionType,
         persistentDataStore: any PersistentDataStoreType,
         togglesDataStore: any TogglesDataStoreType,
-        maxAge: Duration = .seconds(10)
+        maxAge: Duration = .seconds(10),
+        mediaURLRegistry: MediaURLRegistry? = nil
     ) {
         self.getMomentsSession = getMomentsSession
         self.updateMomentLikeSession = updateMomentLikeSession
         self.persistentDataStore = persistentDataStore
         self.togglesDataStore = togglesDataStore
         self.maxAge = maxAge
+        self.mediaURLRegistry = mediaURLRegistry
     }
 
     public func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
@@ -143,6 +147,7 @@ public final class MomentsRepo: MomentsRepoType {
         } catch {
             throw .unavailable(error)
         }
+        mediaURLRegistry?.record(answer)
         let updated: MomentsDetails.Moment
         if let moment = answer.moments.first, moment.id == momentID {
             updated = moment
@@ -186,6 +191,7 @@ public final class MomentsRepo: MomentsRepoType {
         let clearsBefore = clearCount.withLock { $0 }
         do {
             let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after)
+            mediaURLRegistry?.record(answer)
             let hasMore = answer.moments.count > key.page.size
             let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)))
             guard clearCount.withLock({ $0 }) == clearsBefore else {
@@ -205,6 +211,7 @@ public final class MomentsRepo: MomentsRepoType {
                 return .success(cached.snapshot)
             }
             if key.page.isNewest, let saved = try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(key.userID)) {
+                mediaURLRegistry?.record(saved.value.details)
                 // Kept as read, so the next pages need neither the disk nor a wait.
                 var page = CachedPage(version: nextVersion(), details: saved.value.details, hasMore: saved.value.hasMore,
                                       fetchedAt: .now)
@@ -334,6 +341,14 @@ public final class MomentsRepo: MomentsRepoType {
         // Saved before it is shown, so a page seen once is there offline, even after a restart.
         // A failed save costs only the offline copy; the answer itself is good to show.
         try? await persistentDataStore.save(SavedPage(details: details, hasMore: hasMore), forKey: storageKey(userID))
+    }
+
+    /// Tells the media registry the pictures of `userID`'s saved timeline, so they are allowed
+    /// from the start, before any page is asked for (after a restart with the BFF down).
+    public func recordSavedPictures(userID: String) async {
+        if let saved = try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(userID)) {
+            mediaURLRegistry?.record(saved.value.details)
+        }
     }
 
     private func nextVersion() -> Int {

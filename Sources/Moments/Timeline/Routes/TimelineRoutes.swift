@@ -10,14 +10,16 @@ public struct TimelineRoutes: RouteCollection {
     private let momentsRepo: any MomentsRepoType
     private let togglesDataStore: InternalTogglesDataStore
     private let trackingRepo: any TrackingRepoType
+    private let mediaLinks: MediaLinks
     private let jsonCache = RenderedPageCache()
 
     public init(pages: PageRenderer, momentsRepo: any MomentsRepoType, togglesDataStore: InternalTogglesDataStore,
-                trackingRepo: any TrackingRepoType) {
+                trackingRepo: any TrackingRepoType, mediaLinks: MediaLinks = .local) {
         self.pages = pages
         self.momentsRepo = momentsRepo
         self.togglesDataStore = togglesDataStore
         self.trackingRepo = trackingRepo
+        self.mediaLinks = mediaLinks
     }
 
     public func boot(routes: inout some RouteBuilder) {
@@ -65,7 +67,8 @@ public struct TimelineRoutes: RouteCollection {
             l10n: request.l10n,
             momentsRepo: momentsRepo,
             togglesDataStore: togglesDataStore,
-            trackingRepo: trackingRepo
+            trackingRepo: trackingRepo,
+            mediaLinks: mediaLinks
         )
     }
 

@@ -32,20 +32,21 @@ public struct MomentListItemViewModel: ListItemViewModel {
         isLikeEnabled: Bool,
         l10n: L10n,
         now: Date = Date(),
+        mediaLinks: MediaLinks = .local,
         momentsRepo: any MomentsRepoType,
         trackingRepo: any TrackingRepoType
     ) {
         momentID = moment.id
         userName = moment.userDetails.name
-        userAvatarURL = moment.userDetails.avatar
+        userAvatarURL = mediaLinks.src(moment.userDetails.avatar)
         title = moment.title.flatMap { $0.isEmpty ? nil : $0 }
-        photoURL = moment.photos.first
+        photoURL = moment.photos.first.map(mediaLinks.src)
         morePhotosCount = moment.photos.count > 1 ? moment.photos.count - 1 : nil
         link = moment.type == .url ? moment.url.map { Link(url: $0, host: URL(string: $0)?.host ?? $0) } : nil
         postDateDescription = TimeInterval(moment.createdDate).map { l10n.relativeDate(Date(timeIntervalSince1970: $0), now: now) }
         self.isLikeEnabled = isLikeEnabled
         isLiked = isLikeEnabled ? (moment.isLiked ?? false) : nil
-        likes = isLikeEnabled ? (moment.likes ?? []).map(\.avatar) : nil
+        likes = isLikeEnabled ? (moment.likes ?? []).map { mediaLinks.src($0.avatar) } : nil
         self.momentsRepo = momentsRepo
         self.trackingRepo = trackingRepo
     }

@@ -31,6 +31,8 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     /// When the screen is drawn: relative dates ("5 minutes ago") are counted from it.
     private let now: Date
     private let l10n: L10n
+    /// Where pictures from elsewhere are loaded from (`/media`).
+    private let mediaLinks: MediaLinks
     private let momentsRepo: any MomentsRepoType
     private let trackingRepo: any TrackingRepoType
 
@@ -42,6 +44,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         momentsRepo: any MomentsRepoType,
         togglesDataStore: any TogglesDataStoreType,
         trackingRepo: any TrackingRepoType,
+        mediaLinks: MediaLinks = .local,
         now: Date = Date()
     ) {
         self.userID = userID
@@ -49,6 +52,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         self.page = page
         self.refresh = refresh
         self.l10n = l10n
+        self.mediaLinks = mediaLinks
         self.momentsRepo = momentsRepo
         self.trackingRepo = trackingRepo
         isLikeEnabled = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
@@ -94,13 +98,13 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     }
 
     private func items(from details: MomentsDetails) -> [any ListItemViewModel] {
-        let header: [any ListItemViewModel] = page.isNewest ? [UserProfileListItemViewModel(userDetails: details.userDetails)] : []
+        let header: [any ListItemViewModel] = page.isNewest ? [UserProfileListItemViewModel(userDetails: details.userDetails, mediaLinks: mediaLinks)] : []
         return header + details.moments.map(item)
     }
 
     /// The item of `moment`, as this screen shows it.
     public func item(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
-        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now,
+        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now, mediaLinks: mediaLinks,
                                 momentsRepo: momentsRepo, trackingRepo: trackingRepo)
     }
 

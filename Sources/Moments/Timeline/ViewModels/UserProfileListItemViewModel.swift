@@ -6,9 +6,10 @@ public struct UserProfileListItemViewModel: ListItemViewModel, Equatable {
     public let avatarURL: String
     public let backgroundImageURL: String
 
-    public init(userDetails: MomentsDetails.UserDetails) {
+    /// - Parameter mediaLinks: where pictures from elsewhere are loaded from (`/media`).
+    public init(userDetails: MomentsDetails.UserDetails, mediaLinks: MediaLinks = .local) {
         name = userDetails.name
-        avatarURL = userDetails.avatar
-        backgroundImageURL = userDetails.backgroundImage
+        avatarURL = mediaLinks.src(userDetails.avatar)
+        backgroundImageURL = mediaLinks.src(userDetails.backgroundImage)
     }
 }

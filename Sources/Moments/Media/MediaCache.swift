@@ -1,0 +1,205 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// Pictures fetched for `/media`, kept on disk in the data dir (`media/`) so a saved timeline
+/// shows its pictures when the BFF and its image host are both down.
+///
+/// One body file per URL, named by a hash of the URL, beside a small JSON file with the URL and
+/// the content type. The folder is bounded (`maxBytes`): past it, the pictures used longest ago
+/// are deleted. Pictures served recently are also held in memory as a `FixedResponse` (bounded by
+/// `memoryBytes`), so a hit costs what a static file costs: no disk read, an `ETag` and a 304.
+public final class MediaCache: Sendable {
+    /// What the JSON file beside a picture says.
+    private struct Metadata: Codable {
+        let url: String
+        let contentType: String
+        let size: Int
+    }
+
+    private struct Entry {
+        let metadata: Metadata
+        /// When it was last written or served (a counter), for evicting the oldest.
+        var lastUsed: UInt64
+        /// The answer, while held in memory.
+        var response: FixedResponse?
+        /// When its file's modification time was last moved forward, so the order of use
+        /// survives a restart without a write per hit.
+        var touchedAt: Date
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var clock: UInt64 = 0
+        var diskBytes = 0
+        var memoryBytes = 0
+    }
+
+    public static let defaultMaxBytes = 64 * 1024 * 1024
+
+    private let directory: URL
+    private let maxBytes: Int
+    private let memoryBytes: Int
+    private let cacheControl: String
+    private let state = Mutex(State())
+
+    /// Opens (creating if needed) `media/` in `dataDirectory` and reads what it holds.
+    public init(dataDirectory: URL, maxBytes: Int = MediaCache.defaultMaxBytes, memoryBytes: Int = 16 * 1024 * 1024,
+                cacheControl: String = "private, max-age=86400") throws {
+        directory = dataDirectory.appendingPathComponent("media", isDirectory: true)
+        self.maxBytes = maxBytes
+        self.memoryBytes = memoryBytes
+        self.cacheControl = cacheControl
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let initial = loadIndex()
+        state.withLock { $0 = initial }
+    }
+
+    /// The cached answer for `url`, from memory or disk, without any network call.
+    public func response(for url: String) -> FixedResponse? {
+        let key = Self.key(for: url)
+        let found = state.withLock { state -> (entry: Entry, needsTouch: Bool)? in
+            guard var entry = state.entries[key], entry.metadata.url == url else { return nil }
+            state.clock += 1
+            entry.lastUsed = state.clock
+            let needsTouch = entry.touchedAt.timeIntervalSinceNow < -60
+            if needsTouch { entry.touchedAt = Date() }
+            state.entries[key] = entry
+            return (entry, needsTouch)
+        }
+        guard let found else { return nil }
+        if found.needsTouch {
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: bodyURL(key).path)
+        }
+        if let response = found.entry.response { return response }
+        guard let data = try? Data(contentsOf: bodyURL(key)), data.count == found.entry.metadata.size else {
+            remove(key)
+            return nil
+        }
+        let response = FixedResponse(data: data, contentType: found.entry.metadata.contentType, cacheControl: cacheControl)
+        hold(response, key: key)
+        return response
+    }
+
+    /// Keeps `picture` for `url` on disk (replacing what was there) and answers it; evicts the
+    /// pictures used longest ago while the folder is over its bound. A picture bigger than the
+    /// bound is answered but not kept.
+    @discardableResult
+    public func store(_ picture: FetchedPicture, for url: String) -> FixedResponse {
+        let response = FixedResponse(data: picture.data, contentType: picture.contentType, cacheControl: cacheControl)
+        guard picture.data.count <= maxBytes else { return response }
+        let key = Self.key(for: url)
+        let metadata = Metadata(url: url, contentType: picture.contentType, size: picture.data.count)
+        do {
+            try picture.data.write(to: bodyURL(key), options: .atomic)
+            try JSONCoding.encoder().encode(metadata).write(to: metadataURL(key), options: .atomic)
+        } catch {
+            // A full or read-only disk costs the offline copy; the picture is still answered.
+            remove(key)
+            return response
+        }
+        let evicted = state.withLock { state -> [String] in
+            if let old = state.entries.removeValue(forKey: key) { Self.forget(old, in: &state) }
+            state.clock += 1
+            state.entries[key] = Entry(metadata: metadata, lastUsed: state.clock, response: nil, touchedAt: Date())
+            state.diskBytes += metadata.size
+            var evicted: [String] = []
+            for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed })
+            where state.diskBytes > maxBytes && oldKey != key {
+                state.entries.removeValue(forKey: oldKey)
+                Self.forget(entry, in: &state)
+                evicted.append(oldKey)
+            }
+            return evicted
+        }
+        for key in evicted { deleteFiles(key) }
+        hold(response, key: key)
+        return response
+    }
+
+    /// Whether `url`'s picture is on disk.
+    public func contains(_ url: String) -> Bool {
+        state.withLock { $0.entries[Self.key(for: url)]?.metadata.url == url }
+    }
+
+    /// Bytes of pictures on disk.
+    public var diskBytes: Int { state.withLock { $0.diskBytes } }
+
+    /// Holds `response` in memory, dropping the answers used longest ago past the memory bound.
+    private func hold(_ response: FixedResponse, key: String) {
+        state.withLock { state in
+            guard state.entries[key] != nil, state.entries[key]?.response == nil else { return }
+            state.entries[key]?.response = response
+            state.memoryBytes += response.bytes.count
+            guard state.memoryBytes > memoryBytes else { return }
+            for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed })
+            where state.memoryBytes > memoryBytes && oldKey != key && entry.response != nil {
+                state.entries[oldKey]?.response = nil
+                state.memoryBytes -= entry.response?.bytes.count ?? 0
+            }
+        }
+    }
+
+    private func remove(_ key: String) {
+        state.withLock { state in
+            if let entry = state.entries.removeValue(forKey: key) { Self.forget(entry, in: &state) }
+        }
+        deleteFiles(key)
+    }
+
+    private static func forget(_ entry: Entry, in state: inout State) {
+        state.diskBytes -= entry.metadata.size
+        state.memoryBytes -= entry.response?.bytes.count ?? 0
+    }
+
+    private func deleteFiles(_ key: String) {
+        try? FileManager.default.removeItem(at: bodyURL(key))
+        try? FileManager.default.removeItem(at: metadataURL(key))
+    }
+
+    /// What the folder holds, oldest first; a body without its metadata (a crash between the
+    /// two writes) or of the wrong size is deleted.
+    private func loadIndex() -> State {
+        var state = State()
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        var found: [(key: String, metadata: Metadata, modified: Date)] = []
+        for file in files where file.pathExtension == "json" {
+            let key = file.deletingPathExtension().lastPathComponent
+            let body = bodyURL(key)
+            guard let data = try? Data(contentsOf: file),
+                  let metadata = try? JSONCoding.decoder().decode(Metadata.self, from: data),
+                  Self.key(for: metadata.url) == key,
+                  let attributes = try? FileManager.default.attributesOfItem(atPath: body.path),
+                  (attributes[.size] as? NSNumber)?.intValue == metadata.size
+            else {
+                deleteFiles(key)
+                continue
+            }
+            found.append((key, metadata, attributes[.modificationDate] as? Date ?? .distantPast))
+        }
+        let kept = Set(found.map(\.key))
+        for file in files where file.pathExtension == "img" && !kept.contains(file.deletingPathExtension().lastPathComponent) {
+            try? FileManager.default.removeItem(at: file)
+        }
+        for item in found.sorted(by: { $0.modified < $1.modified }) {
+            state.clock += 1
+            state.entries[item.key] = Entry(metadata: item.metadata, lastUsed: state.clock, response: nil, touchedAt: item.modified)
+            state.diskBytes += item.metadata.size
+        }
+        return state
+    }
+
+    private func bodyURL(_ key: String) -> URL { directory.appendingPathComponent("\(key).img") }
+    private func metadataURL(_ key: String) -> URL { directory.appendingPathComponent("\(key).json") }
+
+    /// A stable file name for `url`: FNV-1a (64 bits) of its bytes and their count. Two URLs that
+    /// share a name are told apart by the URL kept in the metadata.
+    static func key(for url: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(url.utf8.count, radix: 16)
+    }
+}
