@@ -78,7 +78,8 @@ import Testing
                                                                staleBecause: .transport("refused"), nextCursor: nil)))
         await viewModel.loadItems()
         #expect(viewModel.hasContent)
-        #expect(viewModel.notice == L10n(language: .english)[.staleNotice])
+        #expect(viewModel.notice == "Showing moments saved just now. The BFF can’t be reached.")
+        #expect(viewModel.stale?.code == "bff_unreachable")
     }
 
     @Test func timeline_whenTheBFFIsDownAndNothingIsSaved_hasError() async {
@@ -96,7 +97,7 @@ import Testing
 
     @Test func internalMenu_drawsOneRowPerCatalogToggleAndPerAction() {
         let state = InternalMenuState(
-            bffDescription: "embedded BFF", bffProblem: .transport("refused"), dataDirectory: "/data", lastCrash: nil,
+            bff: BFFStatus(endpoint: "embedded BFF", isReachable: false, problem: .transport("refused")), dataDirectory: "/data", lastCrash: nil,
             toggles: ToggleCatalog.descriptions.map { description in
                 (description, ToggleState(name: description.name, kind: description.kind, isOn: false, value: nil,
                                           defaultValue: description.defaultValue.description, isWritable: description.isWritable))

@@ -14,6 +14,9 @@ public struct MomentsApplication: Sendable {
         public var transport: any GraphQLTransport
         public var remoteConfigurationSource: RemoteConfigurationSource
         public var bffTimeout: Duration
+        /// Headers sent with every request to the BFF (credentials: `--bff-header`,
+        /// `MOMENTS_BFF_HEADERS`); shown only masked.
+        public var bffHeaders: [String: String]
         /// Host names this server answers for; anything else is refused (DNS rebinding).
         public var allowedHosts: [String]
         /// Routes served beside the dashboard's: the embedded BFF's `/graphql` and `/remote-config`.
@@ -26,6 +29,7 @@ public struct MomentsApplication: Sendable {
             transport: any GraphQLTransport,
             remoteConfigurationSource: RemoteConfigurationSource,
             bffTimeout: Duration = .seconds(5),
+            bffHeaders: [String: String] = [:],
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
             bffRoutes: (any RouteCollection)? = nil
         ) {
@@ -35,6 +39,7 @@ public struct MomentsApplication: Sendable {
             self.transport = transport
             self.remoteConfigurationSource = remoteConfigurationSource
             self.bffTimeout = bffTimeout
+            self.bffHeaders = bffHeaders
             self.allowedHosts = allowedHosts
             self.bffRoutes = bffRoutes
         }
@@ -60,7 +65,8 @@ public struct MomentsApplication: Sendable {
         await remoteTogglesDataStore.refresh()
         toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore)
         graphQLRequestLog = GraphQLRequestLog()
-        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog)
+        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog,
+                                    headers: configuration.bffHeaders)
         let pagination = BFFPagination()
         momentsRepo = MomentsRepo(
             getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore,
@@ -82,8 +88,9 @@ public struct MomentsApplication: Sendable {
             ],
             recordingTrackingProvider: recordingTrackingProvider,
             graphQLRequestLog: graphQLRequestLog,
-            bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2))),
-            bffDescription: configuration.transport.endpointDescription,
+            bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2),
+                                                                  headers: configuration.bffHeaders),
+                                           requestLog: graphQLRequestLog),
             dataDirectory: configuration.dataDirectory,
             lastCrash: crashRecorder.lastCrash
         )
