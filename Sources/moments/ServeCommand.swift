@@ -79,7 +79,9 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 parsed = try BFFHeaders.parse([line])
             } catch {
-                throw ValidationError("--bff-header #\(index + 1): \(error); write it as --bff-header 'Name: value'.")
+                // The parser counts lines; a flag is one line, named here by its place among the flags.
+                let reason = error.description.replacingOccurrences(of: " on line 1", with: "").replacingOccurrences(of: "line 1 is", with: "it is")
+                throw ValidationError("--bff-header #\(index + 1): \(reason); write it as --bff-header 'Name: value', e.g. 'Authorization: Bearer …'.")
             }
             guard let (name, value) = parsed.first else {
                 throw ValidationError("--bff-header #\(index + 1) is empty; write it as --bff-header 'Name: value'.")

@@ -7,9 +7,9 @@ import Testing
     }
 
     @Test(arguments: [("no colon here", BFFHeaders.ParseError.missingColon(line: 1)),
-                      ("Bad Name: x", .invalidName("Bad Name")),
+                      ("Bearer s3cret: x", .invalidName(line: 1)),
                       ("X-Key:   ", .emptyValue(name: "X-Key")),
-                      (": value", .invalidName(""))])
+                      (": value", .invalidName(line: 1))])
     func parse_refusesMalformedLines_withoutQuotingTheValue(line: String, expected: BFFHeaders.ParseError) {
         #expect(throws: expected) { try BFFHeaders.parse([line]) }
     }

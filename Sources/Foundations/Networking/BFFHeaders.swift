@@ -6,14 +6,15 @@ public enum BFFHeaders {
     /// Why a `Name: value` line cannot be a header.
     public enum ParseError: Error, Equatable, CustomStringConvertible {
         case missingColon(line: Int)
-        case invalidName(String)
+        /// Not named back: a name that is not a token may be a pasted secret.
+        case invalidName(line: Int)
         case emptyValue(name: String)
         case invalidValue(name: String)
 
         public var description: String {
             switch self {
-            case .missingColon(let line): "header \(line) is not of the form 'Name: value'"
-            case .invalidName(let name): "'\(name)' is not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)"
+            case .missingColon(let line): "line \(line) is not of the form 'Name: value'"
+            case .invalidName(let line): "the name before ':' on line \(line) is empty or holds characters a header name cannot (letters, digits and !#$%&'*+-.^_`|~ only)"
             case .emptyValue(let name): "header \(name) has an empty value"
             case .invalidValue(let name): "the value of header \(name) holds a line break or control character"
             }
@@ -34,7 +35,7 @@ public enum BFFHeaders {
             guard let colon = trimmedLine.firstIndex(of: ":") else { throw .missingColon(line: index + 1) }
             let name = String(trimmedLine[..<colon]).trimmingCharacters(in: .whitespaces)
             let value = String(trimmedLine[trimmedLine.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.allSatisfy(tokenCharacters.contains) else { throw .invalidName(name) }
+            guard !name.isEmpty, name.allSatisfy(tokenCharacters.contains) else { throw .invalidName(line: index + 1) }
             guard !value.isEmpty else { throw .emptyValue(name: name) }
             guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw .invalidValue(name: name)
