@@ -9,12 +9,14 @@ struct BFFConnection {
     /// The embedded BFF, whose HTTP routes are mounted beside the dashboard's.
     let embedded: EmbeddedBFF?
 
-    init(bffURL: String?, remoteConfigURL: String?, dataDirectory: URL) throws {
+    /// - Parameter headers: sent with the remote config requests of a BFF at `bffURL` (the
+    ///   GraphQL ones get them from `MomentsApplication.Configuration.bffHeaders`).
+    init(bffURL: String?, remoteConfigURL: String?, headers: [String: String] = [:], dataDirectory: URL) throws {
         if let bffURL, let url = URL(string: bffURL) {
             transport = HTTPGraphQLTransport(url: url)
             let configURL = remoteConfigURL.flatMap(URL.init(string:))
                 ?? url.deletingLastPathComponent().appendingPathComponent("remote-config")
-            remoteConfigurationSource = .http(configURL)
+            remoteConfigurationSource = .http(configURL, headers: headers)
             embedded = nil
         } else {
             let bff = try EmbeddedBFF(dataDirectory: dataDirectory)

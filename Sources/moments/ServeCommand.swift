@@ -34,6 +34,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Remote config of an external BFF (default: remote-config beside --bff-url).")
     var remoteConfigURL: String?
 
+    @Option(name: .customLong("bff-header"),
+            help: ArgumentHelp("A header sent with every request to --bff-url, as 'Name: value' (repeatable), e.g. 'Authorization: Bearer …'. Also read from MOMENTS_BFF_HEADERS, one header a line; a flag wins over the variable for the same name. Values are shown only masked.",
+                               valueName: "name: value"))
+    var bffHeaderLines: [String] = []
+
     @Option(name: .customLong("allow-host"), help: "Another host name to answer for, for deliberate LAN use (repeatable).")
     var allowedHosts: [String] = []
 
@@ -53,19 +58,56 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("\(flag) must be an http:// or https:// URL, not \(value).")
             }
         }
+        if !bffHeaderLines.isEmpty, bffURL == nil {
+            throw ValidationError("--bff-header needs --bff-url: the embedded BFF runs in this process and takes no credentials.")
+        }
+        _ = try bffHeaders()
+    }
+
+    /// `MOMENTS_BFF_HEADERS` (one header a line), then each `--bff-header`; the error names the
+    /// flag or variable and the header, never its value.
+    func bffHeaders(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String: String] {
+        guard bffURL != nil else { return [:] }
+        var headers: [String: String]
+        do {
+            headers = try BFFHeaders.parse(environmentValue: environment["MOMENTS_BFF_HEADERS"] ?? "")
+        } catch {
+            throw ValidationError("MOMENTS_BFF_HEADERS: \(error); write one 'Name: value' a line.")
+        }
+        for (index, line) in bffHeaderLines.enumerated() {
+            let parsed: [String: String]
+            do {
+                parsed = try BFFHeaders.parse([line])
+            } catch {
+                // The parser counts lines; a flag is one line, named here by its place among the flags.
+                let reason = error.description.replacingOccurrences(of: " on line 1", with: "").replacingOccurrences(of: "line 1 is", with: "it is")
+                throw ValidationError("--bff-header #\(index + 1): \(reason); write it as --bff-header 'Name: value', e.g. 'Authorization: Bearer …'.")
+            }
+            guard let (name, value) = parsed.first else {
+                throw ValidationError("--bff-header #\(index + 1) is empty; write it as --bff-header 'Name: value'.")
+            }
+            if let existing = headers.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                headers.removeValue(forKey: existing)
+            }
+            headers[name] = value
+        }
+        return headers
     }
 
     func run() async throws {
         LoggingSystem.bootstrapStandardError(level: logLevel)
         ProcessMemory.tuneForServing()
         let dataDirectory = try DataDirectory.resolve(dataDir)
-        let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: remoteConfigURL, dataDirectory: dataDirectory)
+        let bffHeaders = try bffHeaders()
+        let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: remoteConfigURL, headers: bffHeaders,
+                                        dataDirectory: dataDirectory)
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
             templatesDirectory: templatesDir,
             publicDirectory: publicDir,
             transport: backend.transport,
             remoteConfigurationSource: backend.remoteConfigurationSource,
+            bffHeaders: bffHeaders,
             allowedHosts: ["127.0.0.1", "localhost", "::1", host] + allowedHosts,
             bffRoutes: backend.embedded
         ))

@@ -3,52 +3,136 @@ import Foundations
 import Testing
 import TestSupport
 
-/// A BFF that misbehaves: the saved timeline stays on screen, a like gets the documented error,
-/// and nothing is half-written.
+/// A BFF that fails in each way the dashboard tells apart by structure: every class answers its
+/// own status, code and message on the timeline and on a like, in JSON and in HTML; the saved
+/// timeline stays on screen saying why and since when; nothing is half-written.
 @Suite struct BFFFaultTests {
-    static let faults: [(FakeBFF.Behavior, Int, String)] = [
-        (.slow(.seconds(3)), 504, "bff_timeout"),
-        (.html, 502, "bff_bad_answer"),
-        (.brokenJSON, 502, "bff_bad_answer"),
-        (.graphQLErrors, 502, "bff_bad_answer"),
-        (.status(500), 502, "bff_bad_answer"),
+    /// One way the BFF fails, the status and code the dashboard answers, and a piece of the
+    /// English message.
+    struct Fault: Sendable, CustomTestStringConvertible {
+        /// `nil`: the BFF is down (connections refused).
+        let behavior: FakeBFF.Behavior?
+        let status: Int
+        let code: String
+        let message: String
+
+        var testDescription: String { code + (behavior.map { " (\($0))" } ?? " (down)") }
+    }
+
+    static let faults: [Fault] = [
+        Fault(behavior: nil, status: 503, code: "bff_unreachable", message: "The BFF can’t be reached."),
+        Fault(behavior: .slow(.seconds(3)), status: 504, code: "bff_timeout", message: "The BFF did not answer within 1 seconds."),
+        Fault(behavior: .status(401), status: 502, code: "bff_credentials_refused", message: "The BFF refused the credentials (HTTP 401)"),
+        Fault(behavior: .status(403), status: 502, code: "bff_credentials_refused", message: "The BFF refused the credentials (HTTP 403)"),
+        Fault(behavior: .status(500), status: 502, code: "bff_http_status", message: "The BFF answered with HTTP status 500."),
+        Fault(behavior: .html, status: 502, code: "bff_not_json", message: "The BFF answered something that is not JSON."),
+        Fault(behavior: .brokenJSON, status: 502, code: "bff_not_json", message: "The BFF answered something that is not JSON."),
+        Fault(behavior: .notGraphQL, status: 502, code: "bff_not_graphql", message: "The BFF answered JSON that is not a GraphQL answer."),
+        Fault(behavior: .graphQLErrors, status: 502, code: "bff_graphql_error", message: "The BFF reported an error: database is locked"),
+        Fault(behavior: .graphQLErrorCode("DATABASE_UNAVAILABLE"), status: 502, code: "bff_graphql_error",
+              message: "The BFF reported an error: refused [DATABASE_UNAVAILABLE]"),
+        Fault(behavior: .missingField, status: 502, code: "bff_missing_data",
+              message: "The BFF’s answer lacks data the dashboard needs (data.getMomentsDetailsByUserID.moments.0.id)"),
     ]
 
-    /// Has the BFF answer well once (so a timeline is saved), then makes it fail as `behavior`
+    /// The like's mutation document fails with the same class, and its own field path.
+    static func likeMessage(_ fault: Fault) -> String {
+        fault.message.replacingOccurrences(of: "getMomentsDetailsByUserID", with: "updateMomentLike")
+    }
+
+    private func fail(_ bff: FakeBFF, as fault: Fault) async {
+        if let behavior = fault.behavior { bff.behave(behavior) } else { await bff.stop() }
+    }
+
+    /// Has the BFF answer well once (so a timeline is saved), then makes it fail as `fault`
     /// says; answers the saved items.
-    private func saveTimeline(_ dashboard: Dashboard, _ bff: FakeBFF, then behavior: FakeBFF.Behavior) async throws -> [[String: Any]] {
+    private func saveTimeline(_ dashboard: Dashboard, _ bff: FakeBFF, then fault: Fault) async throws -> [[String: Any]] {
         try await dashboard.setLikeFeature(true)
         let saved = try await dashboard.json("/api/timeline").object.momentItems
-        bff.behave(behavior)
+        await fail(bff, as: fault)
         return saved
     }
 
+    private static func error(_ text: String) -> [String: String]? {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["error"] as? [String: String]
+    }
+
     @Test(arguments: faults)
-    func failingBFF_pageKeepsTheSavedTimelineWithANotice(behavior: FakeBFF.Behavior, status: Int, code: String) async throws {
+    func failingBFF_withNothingSaved_timelineAnswersTheClass(fault: Fault) async throws {
         try await withDashboard(bffTimeout: .seconds(1)) { dashboard, bff in
-            let saved = try await saveTimeline(dashboard, bff, then: behavior)
-            let page = try await dashboard.get("/?refresh=1")
-            #expect(page.status == 200)
-            #expect(page.text.contains("Showing saved moments"))
-            #expect(page.text.contains("Sunset over the bay"))
-            let twin = try await dashboard.json("/api/timeline").object
-            #expect(twin["notice"] as? String != nil)
-            #expect(twin.momentItems.count == saved.count)
+            await fail(bff, as: fault)
+            let twin = try await dashboard.get("/api/timeline")
+            #expect(twin.status == fault.status)
+            let error = Self.error(twin.text)
+            #expect(error?["code"] == fault.code)
+            #expect(error?["message"]?.contains(fault.message) == true, "\(error?["message"] ?? "")")
+
+            let page = try await dashboard.get("/")
+            #expect(page.status == fault.status)
+            #expect(page.text.contains(fault.message), "the page says the class's sentence")
+            #expect(page.text.contains("data-error-code>\(fault.code)<"))
         }
     }
 
     @Test(arguments: faults)
-    func failingBFF_likeAnswersTheDocumentedError_andChangesNothing(behavior: FakeBFF.Behavior, status: Int, code: String) async throws {
+    func failingBFF_pageKeepsTheSavedTimeline_withTheClassAndSavedTime(fault: Fault) async throws {
         try await withDashboard(bffTimeout: .seconds(1)) { dashboard, bff in
-            let saved = try await saveTimeline(dashboard, bff, then: behavior)
+            let saved = try await saveTimeline(dashboard, bff, then: fault)
+            let page = try await dashboard.get("/?refresh=1")
+            #expect(page.status == 200)
+            #expect(page.text.contains("Showing moments saved just now. \(fault.message)"))
+            #expect(page.text.contains("data-stale-code=\"\(fault.code)\""))
+            #expect(page.text.contains("Sunset over the bay"))
+            let twin = try await dashboard.json("/api/timeline")
+            #expect(twin.status == 200)
+            #expect((twin.object["notice"] as? String)?.contains(fault.message) == true)
+            let stale = try #require(twin.object["stale"] as? [String: String])
+            #expect(stale["code"] == fault.code)
+            #expect(stale["reason"]?.contains(fault.message) == true)
+            let savedAt = try #require(stale["savedAt"].flatMap { try? Date($0, strategy: .iso8601) })
+            #expect(abs(savedAt.timeIntervalSinceNow) < 60)
+            #expect(stale["savedAt"]?.hasSuffix("Z") == true, "in UTC")
+            #expect(twin.object.momentItems.count == saved.count)
+        }
+    }
+
+    @Test(arguments: faults)
+    func failingBFF_likeAnswersTheClass_inJSONAndHTML_andChangesNothing(fault: Fault) async throws {
+        try await withDashboard(bffTimeout: .seconds(1)) { dashboard, bff in
+            let saved = try await saveTimeline(dashboard, bff, then: fault)
             let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
-            #expect(answer.status == status)
-            let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: String]
-            #expect(error?["code"] == code)
+            #expect(answer.status == fault.status)
+            let error = Self.error(answer.text)
+            #expect(error?["code"] == fault.code)
             #expect(error?["message"]?.contains("Nothing was changed") == true)
+            #expect(error?["message"]?.contains(Self.likeMessage(fault)) == true, "\(error?["message"] ?? "")")
+
+            let form = try await dashboard.send("POST", "/moments/m1/like", contentType: "application/x-www-form-urlencoded", body: "isLiked=true")
+            #expect(form.status == fault.status)
+            #expect(form.text.contains(Self.likeMessage(fault)))
+            #expect(form.text.contains("data-error-code>\(fault.code)<"))
+
             let after = try await dashboard.json("/api/timeline").object.momentItems
             #expect(after.map { $0["isLiked"] as? Bool } == saved.map { $0["isLiked"] as? Bool })
             #expect(try await dashboard.application.momentsRepo.moment(id: "m1", userID: "0").isLiked == false)
+            if case .slow = fault.behavior {
+                // A BFF that answers late may still apply what it was sent: the dashboard cannot know.
+            } else {
+                #expect(bff.likerIDs(of: "m1").isEmpty, "the BFF's data is unchanged")
+            }
+        }
+    }
+
+    @Test func failingBFF_messagesAreInTheReadersLanguage() async throws {
+        try await withDashboard { dashboard, bff in
+            bff.behave(.status(401))
+            let twin = try await dashboard.get("/api/timeline?lang=zh-Hans")
+            #expect(Self.error(twin.text)?["message"]?.contains("BFF 拒绝了凭据（HTTP 401）") == true)
+            bff.behave(.normal)
+            _ = try await dashboard.get("/api/timeline?refresh=1")
+            bff.behave(.status(401))
+            let page = try await dashboard.get("/?refresh=1&lang=zh-Hans")
+            #expect(page.text.contains("正在显示刚刚保存的朋友圈。BFF 拒绝了凭据（HTTP 401）"))
         }
     }
 }

@@ -13,24 +13,27 @@ struct Dashboard {
     let server: TestServer
 
     /// Starts a dashboard on `dataDirectory` (a new temporary one by default) against `bff`.
-    static func start(bff: FakeBFF, dataDirectory: URL = temporaryDirectory(), bffTimeout: Duration = .seconds(10)) async throws -> Dashboard {
+    static func start(bff: FakeBFF, dataDirectory: URL = temporaryDirectory(), bffTimeout: Duration = .seconds(10),
+                      bffHeaders: [String: String] = [:]) async throws -> Dashboard {
         try await start(
             transport: HTTPGraphQLTransport(url: bff.graphQLURL),
-            remoteConfig: .http(bff.remoteConfigURL),
+            remoteConfig: .http(bff.remoteConfigURL, headers: bffHeaders),
             dataDirectory: dataDirectory,
-            bffTimeout: bffTimeout
+            bffTimeout: bffTimeout,
+            bffHeaders: bffHeaders
         )
     }
 
     static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
-                      bffTimeout: Duration = .seconds(10)) async throws -> Dashboard {
+                      bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:]) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
             templatesDirectory: repository.appendingPathComponent("templates").path,
             publicDirectory: repository.appendingPathComponent("Public").path,
             transport: transport,
             remoteConfigurationSource: remoteConfig,
-            bffTimeout: bffTimeout
+            bffTimeout: bffTimeout,
+            bffHeaders: bffHeaders
         ))
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())
         return Dashboard(application: application, server: try TestServer(server: server))
@@ -116,6 +119,7 @@ extension [String: Any] {
 func withDashboard<Result>(
     bff: FakeBFF? = nil,
     bffTimeout: Duration = .seconds(10),
+    bffHeaders: [String: String] = [:],
     _ body: (Dashboard, FakeBFF) async throws -> Result
 ) async throws -> Result {
     let bff = try bff ?? FakeBFF()
@@ -123,7 +127,7 @@ func withDashboard<Result>(
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
     let dashboard: Dashboard
     do {
-        dashboard = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory, bffTimeout: bffTimeout)
+        dashboard = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory, bffTimeout: bffTimeout, bffHeaders: bffHeaders)
     } catch {
         await bff.stop()
         throw error

@@ -10,8 +10,12 @@ import TestSupport
             let sections = menu["sections"] as? [[String: Any]] ?? []
             #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Activity"])
             func items(_ index: Int) -> [[String: Any]] { sections[index]["items"] as? [[String: Any]] ?? [] }
-            #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "BFF", "Data folder"])
+            #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "BFF", "BFF latency", "Headers sent to the BFF",
+                                                               "Last BFF error", "Data folder"])
             #expect(items(0)[2]["detail"] as? String == "\(bff.graphQLURL.absoluteString) — answers")
+            #expect((items(0)[3]["detail"] as? String)?.hasSuffix(" ms") == true)
+            #expect(items(0)[4]["detail"] as? String == "none besides the app's own")
+            #expect(items(0)[5]["detail"] as? String == "none since the start")
             #expect(items(1).first?["href"] as? String == "/area51/designkit?productName=DesignKit&version=1.0.1")
             #expect(items(2).map { $0["name"] as? String } == ["isLikeButtonForMomentEnabled", "isNewTimelineLayoutEnabled", "isRoundedAvatar", "likeButtonStyle"])
             #expect(items(2).map { $0["reuseIdentifier"] as? String } == Array(repeating: "InternalMenuFeatureToggleItemViewModel", count: 4))

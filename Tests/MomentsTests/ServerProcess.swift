@@ -25,12 +25,15 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts the server and waits, on a thread of its own, for the line that names its URL.
-    static func start(arguments: [String]) async throws -> ServerProcess {
-        try await onOwnThread { try ServerProcess(arguments: arguments) }
+    static func start(arguments: [String], environment: [String: String] = [:]) async throws -> ServerProcess {
+        try await onOwnThread { try ServerProcess(arguments: arguments, environment: environment) }
     }
 
-    private init(arguments: [String]) throws {
+    private init(arguments: [String], environment: [String: String]) throws {
         process.executableURL = Self.executable
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.arguments = ["serve", "--port", "0", "--log-level", "warning",
                              "--public-dir", Dashboard.repository.appendingPathComponent("Public").path,
                              "--templates-dir", Dashboard.repository.appendingPathComponent("templates").path] + arguments

@@ -100,6 +100,13 @@ import Testing
 
     /// Runs `moments` with `arguments` on a free port to its end: its exit status, and standard
     /// output and error together. A binary that wrongly starts is stopped after 20 s.
+    @Test func malformedBFFHeader_stopsTheStart_namingTheFlag_notTheValue() async throws {
+        let (status, output) = try await run(["serve", "--bff-url", "http://127.0.0.1:9/graphql", "--bff-header", "Bearer s3cret-value"])
+        #expect(status != 0)
+        #expect(output.contains("--bff-header #1: it is not of the form 'Name: value'"), "\(output)")
+        #expect(!output.contains("s3cret"))
+    }
+
     private func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = ServerProcess.executable

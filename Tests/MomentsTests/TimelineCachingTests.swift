@@ -4,15 +4,24 @@ import TestSupport
 
 /// Pages are drawn once per state and served again, without ever showing a stale state.
 @Suite struct TimelineCachingTests {
+    /// A page's relative dates change with the minute, and so does its ETag: when the minute
+    /// turns between the two requests (a loaded test machine makes that likely), the second try
+    /// is within one minute.
     @Test func unchangedTimeline_answers304ToItsETag() async throws {
         try await withDashboard { dashboard, bff in
-            let cookie = ["Cookie": "moments_csrf=abc"]
-            let first = try await dashboard.get("/", headers: cookie)
-            let etag = try #require(first.headers["etag"])
-            let again = try await dashboard.server.raw(
-                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=abc\r\nIf-None-Match: \(etag)\r\nConnection: close\r\n\r\n")
-            #expect(again.hasPrefix("HTTP/1.1 304"))
-            #expect(!again.contains("<html"))
+            var answers: [String] = []
+            for _ in 0..<2 {
+                let first = try await dashboard.server.raw(
+                    "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=abc\r\nConnection: close\r\n\r\n")
+                let etag = try #require(first.split(separator: "\r\n").first { $0.lowercased().hasPrefix("etag:") }?
+                    .dropFirst("etag:".count).trimmingCharacters(in: .whitespaces))
+                let again = try await dashboard.server.raw(
+                    "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=abc\r\nIf-None-Match: \(etag)\r\nConnection: close\r\n\r\n")
+                answers.append(again)
+                if again.hasPrefix("HTTP/1.1 304") { break }
+            }
+            #expect(answers.last?.hasPrefix("HTTP/1.1 304") == true, "\(answers.map { $0.prefix(200) })")
+            #expect(answers.last?.contains("<html") == false)
         }
     }
 

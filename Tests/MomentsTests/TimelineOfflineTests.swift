@@ -13,7 +13,7 @@ import TestSupport
         let second = try await Dashboard.start(bff: bff, dataDirectory: first.dataDirectory)
         let page = try await second.get("/")
         #expect(page.status == 200)
-        #expect(page.text.contains("Showing saved moments"))
+        #expect(page.text.contains("Showing moments saved"))
         #expect(page.text.contains("Sunset over the bay"))
         let twin = try await second.json("/api/timeline")
         #expect(twin.object["notice"] as? String != nil)
@@ -29,7 +29,7 @@ import TestSupport
 
             let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(answer.status == 503)
-            #expect(answer.text.contains("bff_unavailable"))
+            #expect(answer.text.contains("bff_unreachable"))
             let after = try await dashboard.json("/api/timeline?refresh=1").object
             #expect(after["notice"] as? String != nil)
             #expect(after.momentItems.map { $0["isLiked"] as? Bool } == before.map { $0["isLiked"] as? Bool })

@@ -78,7 +78,41 @@ import Testing
                                                                staleBecause: .transport("refused"), nextCursor: nil)))
         await viewModel.loadItems()
         #expect(viewModel.hasContent)
-        #expect(viewModel.notice == L10n(language: .english)[.staleNotice])
+        #expect(viewModel.notice == "Showing moments saved just now. The BFF can’t be reached.")
+        #expect(viewModel.stale?.code == "bff_unreachable")
+    }
+
+    @Test(arguments: [(Language.english, "Showing moments saved 3 minutes ago. The BFF refused the credentials (HTTP 401)"),
+                      (.simplifiedChinese, "正在显示3分钟前保存的朋友圈。BFF 拒绝了凭据（HTTP 401）")])
+    func timeline_servingSavedMoments_saysWhyAndHowOld(language: Language, notice: String) async {
+        let savedAt = Self.now.addingTimeInterval(-200)
+        var viewModel = MomentsTimelineViewModel(
+            l10n: L10n(language: language),
+            momentsRepo: StubMomentsRepo(.success(MomentsSnapshot(momentsDetails: Self.details, version: 1,
+                                                                  staleBecause: .credentialsRefused(status: 401), savedAt: savedAt,
+                                                                  nextCursor: nil))),
+            togglesDataStore: Toggles(isLikeOn: true), trackingRepo: TrackingRepo(providers: []), now: Self.now)
+        await viewModel.loadItems()
+        #expect(viewModel.notice?.hasPrefix(notice) == true, "\(viewModel.notice ?? "")")
+        #expect(viewModel.stale?.code == "bff_credentials_refused")
+        #expect(viewModel.stale?.savedAt == savedAt)
+    }
+
+    @Test func timeline_cacheKey_changesWhenTheSavedTimesMinuteTurns() async {
+        let savedAt = Self.now.addingTimeInterval(-50)
+        func key(at now: Date) async -> String {
+            var viewModel = MomentsTimelineViewModel(
+                l10n: L10n(language: .english),
+                momentsRepo: StubMomentsRepo(.success(MomentsSnapshot(momentsDetails: Self.details, version: 1,
+                                                                      staleBecause: .transport("refused"), savedAt: savedAt,
+                                                                      nextCursor: nil))),
+                togglesDataStore: Toggles(isLikeOn: true), trackingRepo: TrackingRepo(providers: []), now: now)
+            await viewModel.loadItems()
+            return viewModel.cacheKey
+        }
+        // 50 s and 70 s after the save: the same minute of the clock (1_800_000_000 starts one) but
+        // "just now" then "1 minute ago".
+        #expect(await key(at: Self.now) != key(at: Self.now.addingTimeInterval(20)))
     }
 
     @Test func timeline_whenTheBFFIsDownAndNothingIsSaved_hasError() async {
@@ -96,7 +130,7 @@ import Testing
 
     @Test func internalMenu_drawsOneRowPerCatalogToggleAndPerAction() {
         let state = InternalMenuState(
-            bffDescription: "embedded BFF", bffProblem: .transport("refused"), dataDirectory: "/data", lastCrash: nil,
+            bff: BFFStatus(endpoint: "embedded BFF", isReachable: false, problem: .transport("refused")), dataDirectory: "/data", lastCrash: nil,
             toggles: ToggleCatalog.descriptions.map { description in
                 (description, ToggleState(name: description.name, kind: description.kind, isOn: false, value: nil,
                                           defaultValue: description.defaultValue.description, isWritable: description.isWritable))

@@ -37,8 +37,16 @@ public final class FakeBFF: Sendable {
         case brokenJSON
         /// A well-formed GraphQL answer with `errors` and no data.
         case graphQLErrors
-        /// An HTTP error status.
+        /// A GraphQL answer with `errors` whose `extensions.code` is this, and no data.
+        case graphQLErrorCode(String)
+        /// An HTTP error status (401 and 403 as a BFF that refuses the credentials answers them).
         case status(Int)
+        /// JSON that is not a GraphQL answer: neither `data` nor `errors`.
+        case notGraphQL
+        /// A GraphQL answer whose moments lack their required `id`.
+        case missingField
+        /// Answers only requests that carry this header with this value; 401 to the others.
+        case requireHeader(name: String, value: String)
     }
 
     /// Test code only: one lock around plain values, shared with the server's handlers.
@@ -47,6 +55,8 @@ public final class FakeBFF: Sendable {
         var behavior = Behavior.normal
         var moments: [Moment]
         var received: [[String: Any]] = []
+        /// The headers of every request, GraphQL and remote config, lowercased names.
+        var receivedHeaders: [[String: String]] = []
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
         var paginates = true
         var introspects = true
@@ -72,11 +82,25 @@ public final class FakeBFF: Sendable {
         self.state = state
         var router = Router()
         router.post("/graphql") { request in
+            let headers = FakeBFF.lowercased(request.headers)
+            state.lock.withLock { state.receivedHeaders.append(headers) }
             guard let body = try JSONSerialization.jsonObject(with: request.body) as? [String: Any] else {
                 return .text("not json", status: .badRequest)
             }
+            let json = { (text: String) in Response(headers: ["Content-Type": "application/json"], data: Data(text.utf8)) }
             switch state.lock.withLock({ state.behavior }) {
             case .normal: break
+            case .graphQLErrorCode(let code):
+                return json(#"{"data": null, "errors": [{"message": "refused", "extensions": {"code": "\#(code)"}}]}"#)
+            case .notGraphQL: return json(#"{"status": "ok", "result": [1, 2, 3]}"#)
+            case .missingField:
+                return json(#"{"data": {"getMomentsDetailsByUserID": {"userDetails": {"id": "0", "name": "x", "avatar": "/a.png", "backgroundImage": "/b.jpg"}, "moments": [{"title": "no id"}]}, "updateMomentLike": {"userDetails": {"id": "0", "name": "x", "avatar": "/a.png", "backgroundImage": "/b.jpg"}, "moments": [{"title": "no id"}]}}}"#)
+            case .requireHeader(let name, let value):
+                if headers[name.lowercased()] != value {
+                    return Response(status: HTTPStatus(code: 401, reasonPhrase: "Unauthorized"),
+                                    headers: ["Content-Type": "application/json", "WWW-Authenticate": "Bearer"],
+                                    data: Data(#"{"errors": [{"message": "Unauthorized."}]}"#.utf8))
+                }
             case .slow(let delay): try await Task.sleep(for: delay)
             case .html: return .html("<html><body><h1>502 Bad Gateway</h1></body></html>")
             case .brokenJSON: return Response(headers: ["Content-Type": "application/json"], data: Data(#"{"data": {"getMomentsDetailsByUserID": {"user"#.utf8))
@@ -90,7 +114,8 @@ public final class FakeBFF: Sendable {
             }
             return Response(headers: ["Content-Type": "application/json"], data: answer)
         }
-        router.get("/remote-config") { _ in
+        router.get("/remote-config") { request in
+            state.lock.withLock { state.receivedHeaders.append(FakeBFF.lowercased(request.headers)) }
             let config = try state.lock.withLock { try JSONSerialization.data(withJSONObject: state.remoteConfig) }
             return Response(headers: ["Content-Type": "application/json"], data: config)
         }
@@ -111,6 +136,22 @@ public final class FakeBFF: Sendable {
     /// The operation names received, in order.
     public var receivedOperations: [String] {
         state.lock.withLock { state.received.map { $0["operationName"] as? String ?? "" } }
+    }
+
+    /// The headers of every request received (GraphQL and remote config), names lowercased.
+    public var receivedHeaders: [[String: String]] {
+        state.lock.withLock { state.receivedHeaders }
+    }
+
+    /// How many GraphQL documents were answered (the failing behaviours answer none).
+    public var answeredCount: Int {
+        state.lock.withLock { state.received.count }
+    }
+
+    private static func lowercased(_ headers: HTTPHeaders) -> [String: String] {
+        var fields: [String: String] = [:]
+        for (name, value) in headers { fields[name.lowercased()] = value }
+        return fields
     }
 
     /// Makes the fake answer GraphQL as `behavior` says from now on.

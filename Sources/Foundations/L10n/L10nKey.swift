@@ -15,6 +15,15 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case errorMessage
     case retry
     case staleNotice
+    case savedJustNow
+    case bffErrorUnreachable = "bffError.unreachable"
+    case bffErrorTimeout = "bffError.timeout"
+    case bffErrorCredentialsRefused = "bffError.credentialsRefused"
+    case bffErrorHTTPStatus = "bffError.httpStatus"
+    case bffErrorNotJSON = "bffError.notJSON"
+    case bffErrorNotGraphQL = "bffError.notGraphQL"
+    case bffErrorGraphQL = "bffError.graphQL"
+    case bffErrorMissingData = "bffError.missingData"
     case refresh
     case olderMoments
     case newestMoments
@@ -38,6 +47,13 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case infoBff = "info.bff"
     case infoBffUp = "info.bffUp"
     case infoBffDown = "info.bffDown"
+    case infoBffLatency = "info.bffLatency"
+    case infoBffHeaders = "info.bffHeaders"
+    case infoBffHeadersNone = "info.bffHeadersNone"
+    case infoBffLastError = "info.bffLastError"
+    case infoBffLastErrorNone = "info.bffLastErrorNone"
+    case infoBffPaging = "info.bffPaging"
+    case infoBffIntrospection = "info.bffIntrospection"
     case infoDataDir = "info.dataDir"
     case infoLastCrash = "info.lastCrash"
     case designKitDemo

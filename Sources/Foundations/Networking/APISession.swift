@@ -6,6 +6,9 @@ import Logging
 public struct APISession: Sendable {
     public let transport: any GraphQLTransport
     public let timeout: Duration
+    /// Headers of the BFF's own (credentials from `--bff-header`), sent after the defaults and
+    /// winning over them; their values are never logged.
+    public let extraHeaders: [String: String]
     private let requestLog: GraphQLRequestLog?
     private let logger = Logger(label: "moments.graphql")
 
@@ -16,10 +19,12 @@ public struct APISession: Sendable {
         "x-os-version": ProcessInfo.processInfo.operatingSystemVersionString,
     ]
 
-    public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5), requestLog: GraphQLRequestLog? = nil) {
+    public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5), requestLog: GraphQLRequestLog? = nil,
+                headers: [String: String] = [:]) {
         self.transport = transport
         self.timeout = timeout
         self.requestLog = requestLog
+        extraHeaders = headers
     }
 
     /// Posts `query` with `variables` and decodes the answer's `data` as `Payload`.
@@ -36,6 +41,7 @@ public struct APISession: Sendable {
             return payload
         } catch {
             log(operationName, variables, status: error.description, since: started)
+            requestLog?.recordFailure(error, operationName: operationName)
             logger.warning("GraphQL call failed", metadata: ["operation": "\(operationName)", "error": "\(error)"])
             throw error
         }
@@ -65,29 +71,67 @@ public struct APISession: Sendable {
         do {
             body = try JSONEncoder().encode(GraphQLRequestBody(query: query, variables: variables, operationName: operationName))
         } catch {
-            throw .invalidJSON("cannot encode variables: \(error)")
+            // Never sent: nothing the BFF said, but no GraphQL exchange either.
+            throw .notGraphQL("cannot encode the variables: \(error)")
         }
         let (status, data) = try await sendWithTimeout(body)
-        guard status == 200 || status == 400 else { throw .httpStatus(status) }
+        return try Self.classify(status: status, body: data, as: payload)
+    }
+
+    /// The answer's `data` as `Payload`, or the class of failure the exchange shows: by the
+    /// status, then by the body's shape. A BFF's words are never looked at.
+    static func classify<Payload: Decodable>(status: Int, body: Data, as payload: Payload.Type) throws(APISessionError) -> Payload {
+        if status == 401 || status == 403 { throw .credentialsRefused(status: status) }
+        let isSuccess = (200..<300).contains(status)
         let envelope: GraphQLResponseBody<Payload>
         do {
-            envelope = try JSONDecoder().decode(GraphQLResponseBody<Payload>.self, from: data)
+            envelope = try JSONDecoder().decode(GraphQLResponseBody<Payload>.self, from: body)
         } catch {
-            throw status == 200 ? .invalidJSON(String(describing: error)) : .httpStatus(status)
+            guard isSuccess else { throw .httpStatus(status) }
+            throw classify(decodingFailure: error, body: body)
         }
-        if let errors = envelope.errors, !errors.isEmpty {
-            throw .graphQL(errors, hasData: envelope.data != nil)
+        // GraphQL over HTTP answers refused documents with a 4xx and `errors`: still a GraphQL
+        // answer. A 5xx is the server failing, whatever its body says.
+        if let errors = envelope.errors, !errors.isEmpty, status < 500 {
+            throw .graphQL(errors, hasData: envelope.hasData)
         }
-        guard let payload = envelope.data else { throw .invalidJSON("the answer has neither data nor errors") }
+        guard isSuccess else { throw .httpStatus(status) }
+        if let dataFailure = envelope.dataFailure { throw classify(decodingFailure: dataFailure, body: body) }
+        guard let payload = envelope.data else {
+            throw .notGraphQL(envelope.hasDataKey ? "data is null and there are no errors" : "neither data nor errors")
+        }
         return payload
+    }
+
+    /// Not JSON at all; or JSON whose `data` lacks what the document asked for; or else JSON of
+    /// another shape than a GraphQL answer.
+    private static func classify(decodingFailure error: any Error, body: Data) -> APISessionError {
+        guard (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil else {
+            return .notJSON(body.isEmpty ? "an empty body" : "\(body.count) bytes that do not parse as JSON")
+        }
+        guard let decodingError = error as? DecodingError else { return .notGraphQL(String(describing: error)) }
+        let path: [any CodingKey]
+        let context: DecodingError.Context
+        switch decodingError {
+        case .keyNotFound(let key, let keyContext): (path, context) = (keyContext.codingPath + [key], keyContext)
+        case .valueNotFound(_, let valueContext), .typeMismatch(_, let valueContext), .dataCorrupted(let valueContext):
+            (path, context) = (valueContext.codingPath, valueContext)
+        @unknown default: return .notGraphQL(String(describing: error))
+        }
+        let names = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        guard names.count > 1, names.first == "data" else {
+            return .notGraphQL(names.isEmpty ? context.debugDescription : "\(names.joined(separator: ".")) is not what GraphQL sends")
+        }
+        return .missingData(names.joined(separator: "."))
     }
 
     private func sendWithTimeout(_ body: Data) async throws(APISessionError) -> (Int, Data) {
         let transport = transport
         let timeout = timeout
+        let headers = APISession.defaultHeaders.merging(extraHeaders) { _, extra in extra }
         do {
             return try await withThrowingTaskGroup(of: (Int, Data).self) { group in
-                group.addTask { try await transport.send(body, headers: APISession.defaultHeaders) }
+                group.addTask { try await transport.send(body, headers: headers) }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     throw APISessionError.timeout(seconds: Double(timeout.components.seconds))
@@ -109,7 +153,47 @@ private struct GraphQLRequestBody<Variables: Encodable>: Encodable {
     let operationName: String
 }
 
+/// A GraphQL answer as the spec shapes it: `errors` (a list of objects with a `message`), and
+/// `data`. `data` that does not decode is kept aside rather than thrown when `errors` explain it.
 private struct GraphQLResponseBody<Payload: Decodable>: Decodable {
     let data: Payload?
     let errors: [GraphQLErrorDetail]?
+    /// Whether the answer has a `data` key at all.
+    let hasDataKey: Bool
+    /// Whether `data` is there and not null.
+    let hasData: Bool
+    /// Why `data` did not decode, when it did not.
+    let dataFailure: (any Error)?
+
+    private enum CodingKeys: String, CodingKey {
+        case data, errors
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        errors = try container.decodeIfPresent([GraphQLErrorDetail].self, forKey: .errors)
+        hasDataKey = container.contains(.data)
+        hasData = hasDataKey ? !(try container.decodeNil(forKey: .data)) : false
+        guard errors != nil || hasDataKey else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "neither data nor errors"))
+        }
+        if hasData {
+            // `data` must be an object; anything else is not a GraphQL answer.
+            _ = try container.nestedContainer(keyedBy: AnyKey.self, forKey: .data)
+        }
+        do {
+            data = try container.decodeIfPresent(Payload.self, forKey: .data)
+            dataFailure = nil
+        } catch {
+            data = nil
+            dataFailure = error
+        }
+    }
+}
+
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { self.intValue = intValue; stringValue = String(intValue) }
 }

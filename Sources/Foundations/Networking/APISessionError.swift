@@ -1,16 +1,25 @@
-/// Why a call to the BFF failed, told apart by what the exchange shows, never by its wording.
+/// Why a call to the BFF failed, told apart by what the exchange shows (no answer, the status,
+/// the shape of the body), never by its wording. Each case is one class of failure with its
+/// own code and message (`AppErrors.swift`).
 public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The BFF could not be reached (refused, reset, DNS).
     case transport(String)
     /// No answer within the session's timeout.
     case timeout(seconds: Double)
-    /// An answer with a status other than 200 that carries no GraphQL answer.
+    /// The BFF answered 401 or 403: it refused the credentials sent (or their absence).
+    case credentialsRefused(status: Int)
+    /// An answer with a status other than 2xx that carries no GraphQL answer.
     case httpStatus(Int)
-    /// An answer that is not the JSON the schema promises.
-    case invalidJSON(String)
+    /// A body that is not JSON at all (an HTML page from a proxy, a cut answer).
+    case notJSON(String)
+    /// JSON that is not a GraphQL answer: neither `data` nor `errors`, or either of the wrong type.
+    case notGraphQL(String)
     /// A GraphQL answer with `errors`; `hasData` tells whether it carried `data` as well
     /// (field errors) or not (the document was refused, or the operation failed as a whole).
     case graphQL([GraphQLErrorDetail], hasData: Bool)
+    /// A GraphQL answer whose `data` lacks a field the schema requires (or has it of another
+    /// type); the associated value names the field's path.
+    case missingData(String)
 
     /// The `extensions.code` of every GraphQL error that has one.
     public var graphQLCodes: Set<String> {
@@ -18,13 +27,18 @@ public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible
         return Set(errors.compactMap(\.code))
     }
 
+    /// For logs and Area 51's activity: English, with the detail the exchange showed. Never
+    /// holds a header value: no case carries one.
     public var description: String {
         switch self {
         case .transport(let reason): "the BFF cannot be reached (\(reason))"
         case .timeout(let seconds): "the BFF did not answer within \(seconds.formatted()) s"
+        case .credentialsRefused(let status): "the BFF refused the credentials (HTTP \(status))"
         case .httpStatus(let status): "the BFF answered HTTP \(status)"
-        case .invalidJSON(let reason): "the BFF answered something that is not the expected JSON (\(reason))"
+        case .notJSON(let reason): "the BFF answered something that is not JSON (\(reason))"
+        case .notGraphQL(let reason): "the BFF answered JSON that is not a GraphQL answer (\(reason))"
         case .graphQL(let errors, _): "the BFF reported: \(errors.map(\.description).joined(separator: "; "))"
+        case .missingData(let path): "the BFF's data lacks a required field (\(path))"
         }
     }
 }

@@ -1,9 +1,17 @@
-/// Asks the BFF the smallest question GraphQL allows, to tell whether it answers.
+import Foundation
+
+/// Asks the BFF the smallest question GraphQL allows, to tell whether it answers, and puts
+/// that together with what the request log saw into a `BFFStatus`.
 public struct BFFHealthCheck: Sendable {
     private let apiSession: APISession
+    private let requestLog: GraphQLRequestLog?
 
-    public init(apiSession: APISession) {
+    /// - Parameters:
+    ///   - apiSession: a session with the dashboard's transport and headers, and a short timeout.
+    ///   - requestLog: the log of the dashboard's own calls, for the latest failure.
+    public init(apiSession: APISession, requestLog: GraphQLRequestLog? = nil) {
         self.apiSession = apiSession
+        self.requestLog = requestLog
     }
 
     private struct Payload: Decodable {
@@ -14,12 +22,30 @@ public struct BFFHealthCheck: Sendable {
 
     /// `nil` when the BFF answers, else why not.
     public func problem() async -> APISessionError? {
+        await probe().problem
+    }
+
+    /// Probes the BFF once and reports what is known of it.
+    public func status() async -> BFFStatus {
+        let (problem, latency) = await probe()
+        var lastFailure = requestLog?.lastFailure
+        if let problem {
+            lastFailure = BFFFailureRecord(error: problem, operationName: "bffHealth", failedAt: Date())
+        }
+        return BFFStatus(endpoint: apiSession.transport.endpointDescription, isReachable: problem == nil, problem: problem,
+                         latencyMilliseconds: latency, maskedHeaders: BFFHeaders.maskedLines(apiSession.extraHeaders), lastFailure: lastFailure)
+    }
+
+    private func probe() async -> (problem: APISessionError?, latencyMilliseconds: Double) {
+        let started = ContinuousClock.now
+        var problem: APISessionError?
         do {
             _ = try await apiSession.post(query: "query bffHealth { __typename }", variables: NoVariables(),
                                           operationName: "bffHealth", as: Payload.self)
-            return nil
         } catch {
-            return error
+            problem = error
         }
+        let elapsed = ContinuousClock.now - started
+        return (problem, Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
     }
 }

@@ -56,13 +56,17 @@ public struct RemoteConfigurationSource: Sendable {
         self.load = load
     }
 
-    /// Reads the document at `url` over HTTP.
-    public static func http(_ url: URL, timeout: TimeInterval = 3) -> RemoteConfigurationSource {
+    /// Reads the document at `url` over HTTP, sending `headers` (the BFF's credentials).
+    public static func http(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 3) -> RemoteConfigurationSource {
         RemoteConfigurationSource(description: url.absoluteString) {
             var request = URLRequest(url: url, timeoutInterval: timeout)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
+            for (name, value) in headers {
+                request.setValue(value, forHTTPHeaderField: name)
+            }
             let (data, response) = try await HTTPClient.session.data(for: request)
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            if status == 401 || status == 403 { throw APISessionError.credentialsRefused(status: status) }
             guard status == 200 else { throw APISessionError.httpStatus(status) }
             return data
         }

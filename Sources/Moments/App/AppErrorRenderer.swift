@@ -20,7 +20,7 @@ enum AppErrorRenderer {
                 return .json(error: localized)
             }
             let title = error.status == .notFound ? l10n[.notFoundTitle] : l10n[.errorPageTitle]
-            let content = ErrorPage(status: error.status.code, heading: title, message: localized.message)
+            let content = ErrorPage(status: error.status.code, code: error.code, heading: title, message: localized.message)
             return (try? pages.page("error", content: content, for: request, options: .init(title: title, status: error.status)))
                 ?? .text("\(error.status): \(localized.message)\n", status: error.status)
         }
@@ -35,6 +35,8 @@ enum AppErrorRenderer {
 
     private struct ErrorPage: Encodable {
         let status: Int
+        /// The same code as the JSON answer's, for a person to quote or a script to find.
+        let code: String
         let heading: String
         let message: String
     }

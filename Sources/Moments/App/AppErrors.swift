@@ -19,19 +19,38 @@ extension APISessionError: LocalizedResponseError {
         switch self {
         case .transport: .serviceUnavailable
         case .timeout: .gatewayTimeout
-        case .httpStatus, .invalidJSON, .graphQL: .badGateway
+        case .credentialsRefused, .httpStatus, .notJSON, .notGraphQL, .graphQL, .missingData: .badGateway
         }
     }
 
+    /// One code per class of failure, told by the exchange's structure (`APISessionError`).
     public var code: String {
         switch self {
-        case .transport: "bff_unavailable"
+        case .transport: "bff_unreachable"
         case .timeout: "bff_timeout"
-        case .httpStatus, .invalidJSON, .graphQL: "bff_bad_answer"
+        case .credentialsRefused: "bff_credentials_refused"
+        case .httpStatus: "bff_http_status"
+        case .notJSON: "bff_not_json"
+        case .notGraphQL: "bff_not_graphql"
+        case .graphQL: "bff_graphql_error"
+        case .missingData: "bff_missing_data"
         }
     }
 
-    public func message(in l10n: L10n) -> String { "\(l10n[.errorMessage]) (\(self))" }
+    /// The class's sentence with what the exchange showed: the status, the GraphQL errors
+    /// (their `extensions.code` in brackets), the missing field's path.
+    public func message(in l10n: L10n) -> String {
+        switch self {
+        case .transport: l10n[.bffErrorUnreachable]
+        case .timeout(let seconds): String(format: l10n[.bffErrorTimeout], seconds.formatted())
+        case .credentialsRefused(let status): String(format: l10n[.bffErrorCredentialsRefused], String(status))
+        case .httpStatus(let status): String(format: l10n[.bffErrorHTTPStatus], String(status))
+        case .notJSON: l10n[.bffErrorNotJSON]
+        case .notGraphQL: l10n[.bffErrorNotGraphQL]
+        case .graphQL(let errors, _): String(format: l10n[.bffErrorGraphQL], errors.map(\.description).joined(separator: "; "))
+        case .missingData(let path): String(format: l10n[.bffErrorMissingData], path)
+        }
+    }
 }
 
 extension MomentsRepoError: LocalizedResponseError {
@@ -52,7 +71,7 @@ extension MomentsRepoError: LocalizedResponseError {
     public func message(in l10n: L10n) -> String {
         switch self {
         case .unknownMoment(let id): "\(l10n[.unknownMoment]) (\(id))"
-        case .unavailable(let cause): "\(l10n[.likeUnavailable]) (\(cause))"
+        case .unavailable(let cause): "\(l10n[.likeUnavailable]) \(cause.message(in: l10n))"
         }
     }
 }

@@ -14,12 +14,13 @@ public struct MomentsApplication: Sendable {
         public var transport: any GraphQLTransport
         public var remoteConfigurationSource: RemoteConfigurationSource
         public var bffTimeout: Duration
+        /// Headers sent with every request to the BFF and with picture requests to its origin
+        /// (credentials: `--bff-header`, `MOMENTS_BFF_HEADERS`); shown only masked.
+        public var bffHeaders: [String: String]
         /// Host names this server answers for; anything else is refused (DNS rebinding).
         public var allowedHosts: [String]
         /// Routes served beside the dashboard's: the embedded BFF's `/graphql` and `/remote-config`.
         public var bffRoutes: (any RouteCollection)?
-        /// Headers sent with every request to the BFF (credentials), and with picture requests to its origin.
-        public var bffHeaders: [String: String] = [:]
 
         public init(
             dataDirectory: URL,
@@ -28,6 +29,7 @@ public struct MomentsApplication: Sendable {
             transport: any GraphQLTransport,
             remoteConfigurationSource: RemoteConfigurationSource,
             bffTimeout: Duration = .seconds(5),
+            bffHeaders: [String: String] = [:],
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
             bffRoutes: (any RouteCollection)? = nil
         ) {
@@ -37,6 +39,7 @@ public struct MomentsApplication: Sendable {
             self.transport = transport
             self.remoteConfigurationSource = remoteConfigurationSource
             self.bffTimeout = bffTimeout
+            self.bffHeaders = bffHeaders
             self.allowedHosts = allowedHosts
             self.bffRoutes = bffRoutes
         }
@@ -65,7 +68,8 @@ public struct MomentsApplication: Sendable {
         await remoteTogglesDataStore.refresh()
         toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore)
         graphQLRequestLog = GraphQLRequestLog()
-        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog)
+        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog,
+                                    headers: configuration.bffHeaders)
         let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
         mediaLinks = MediaLinks(bffOrigin: configuration.transport.remoteURL)
         mediaURLRegistry = MediaURLRegistry(links: mediaLinks)
@@ -97,8 +101,9 @@ public struct MomentsApplication: Sendable {
             ],
             recordingTrackingProvider: recordingTrackingProvider,
             graphQLRequestLog: graphQLRequestLog,
-            bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2))),
-            bffDescription: configuration.transport.endpointDescription,
+            bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2),
+                                                                  headers: configuration.bffHeaders),
+                                           requestLog: graphQLRequestLog),
             dataDirectory: configuration.dataDirectory,
             lastCrash: crashRecorder.lastCrash
         )

@@ -8,28 +8,25 @@ public struct InternalMenuStateReader: Sendable {
     let recordingTrackingProvider: RecordingTrackingProvider
     let graphQLRequestLog: GraphQLRequestLog
     let bffHealthCheck: BFFHealthCheck
-    let bffDescription: String
     let dataDirectory: URL
     /// The crash recorded before this start, if any.
     let lastCrash: CrashReport?
 
     public init(toggles: ToggleCatalog, actions: [any InternalMenuAction], recordingTrackingProvider: RecordingTrackingProvider,
-                graphQLRequestLog: GraphQLRequestLog, bffHealthCheck: BFFHealthCheck, bffDescription: String,
+                graphQLRequestLog: GraphQLRequestLog, bffHealthCheck: BFFHealthCheck,
                 dataDirectory: URL, lastCrash: CrashReport?) {
         self.toggles = toggles
         self.actions = actions
         self.recordingTrackingProvider = recordingTrackingProvider
         self.graphQLRequestLog = graphQLRequestLog
         self.bffHealthCheck = bffHealthCheck
-        self.bffDescription = bffDescription
         self.dataDirectory = dataDirectory
         self.lastCrash = lastCrash
     }
 
     public func read() async throws -> InternalMenuState {
         InternalMenuState(
-            bffDescription: bffDescription,
-            bffProblem: await bffHealthCheck.problem(),
+            bff: await bffHealthCheck.status(),
             dataDirectory: dataDirectory.path,
             lastCrash: lastCrash,
             toggles: ToggleCatalog.descriptions.map { ($0, toggles.state(of: $0)) },

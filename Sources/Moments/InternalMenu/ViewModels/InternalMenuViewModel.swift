@@ -4,9 +4,8 @@ import Foundations
 /// What Area 51 shows, read from the services at one moment: plain values, so the view-model
 /// needs no server and its specs build one by hand.
 public struct InternalMenuState: Sendable {
-    public var bffDescription: String
-    /// Why the BFF does not answer, `nil` when it does.
-    public var bffProblem: APISessionError?
+    /// What the dashboard learned about its BFF: reachable, latency, headers (masked), last error.
+    public var bff: BFFStatus
     public var dataDirectory: String
     public var lastCrash: CrashReport?
     /// Every toggle with its state, in catalog order.
@@ -19,12 +18,11 @@ public struct InternalMenuState: Sendable {
     /// The tools, in the order they are listed.
     public var actions: [any InternalMenuAction]
 
-    public init(bffDescription: String, bffProblem: APISessionError?, dataDirectory: String, lastCrash: CrashReport?,
+    public init(bff: BFFStatus, dataDirectory: String, lastCrash: CrashReport?,
                 toggles: [(description: ToggleDescription, state: ToggleState)], audit: [ToggleChange],
                 remoteOrigin: RemoteTogglesDataStore.Origin, trackingEvents: [RecordedTrackingEvent],
                 graphQLRequests: [GraphQLRequestRecord], actions: [any InternalMenuAction]) {
-        self.bffDescription = bffDescription
-        self.bffProblem = bffProblem
+        self.bff = bff
         self.dataDirectory = dataDirectory
         self.lastCrash = lastCrash
         self.toggles = toggles
@@ -68,10 +66,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
         var items = [
             InternalMenuDescriptionItemViewModel(title: l10n[.infoVersion], detail: AppInfo.version),
             InternalMenuDescriptionItemViewModel(title: l10n[.infoBuildTarget], detail: AppInfo.buildTarget.rawValue),
-            InternalMenuDescriptionItemViewModel(
-                title: l10n[.infoBff],
-                detail: "\(state.bffDescription) — \(state.bffProblem.map { String(format: l10n[.infoBffDown], $0.description) } ?? l10n[.infoBffUp])",
-                isWarning: state.bffProblem != nil),
+        ] + bffItems(state.bff, l10n) + [
             InternalMenuDescriptionItemViewModel(title: l10n[.infoDataDir], detail: state.dataDirectory),
         ]
         if let crash = state.lastCrash {
@@ -80,6 +75,36 @@ public struct InternalMenuViewModel: Encodable, Sendable {
                 detail: "\(l10n.dateTime(crash.crashedAt)) — \(crash.reason)", isWarning: true))
         }
         return InternalMenuSection(title: l10n[.sectionGeneralInfo], items: items)
+    }
+
+    /// The BFF's rows: where it is and whether it answers, how fast, the headers sent (masked
+    /// only), the latest error with its class, and what it supports once that is known.
+    private static func bffItems(_ bff: BFFStatus, _ l10n: L10n) -> [InternalMenuDescriptionItemViewModel] {
+        let answer = bff.problem.map { String(format: l10n[.infoBffDown], "\($0.code) — \($0.message(in: l10n))") } ?? l10n[.infoBffUp]
+        var items = [
+            InternalMenuDescriptionItemViewModel(title: l10n[.infoBff], detail: "\(bff.endpoint) — \(answer)",
+                                                 isWarning: bff.isReachable == false),
+        ]
+        if let latency = bff.latencyMilliseconds {
+            items.append(InternalMenuDescriptionItemViewModel(title: l10n[.infoBffLatency], detail: String(format: "%.1f ms", latency)))
+        }
+        items.append(InternalMenuDescriptionItemViewModel(
+            title: l10n[.infoBffHeaders],
+            detail: bff.maskedHeaders.isEmpty ? l10n[.infoBffHeadersNone] : bff.maskedHeaders.joined(separator: ", ")))
+        items.append(InternalMenuDescriptionItemViewModel(
+            title: l10n[.infoBffLastError],
+            detail: bff.lastFailure.map { failure in
+                "\(failure.error.code) — \(failure.error.message(in: l10n)) (\(failure.operationName), \(l10n.dateTime(failure.failedAt)))"
+            } ?? l10n[.infoBffLastErrorNone],
+            isWarning: bff.lastFailure != nil))
+        // Filled by whoever learns them (introspection, the paging fallback); absent until then.
+        if let supportsPaging = bff.supportsPaging {
+            items.append(InternalMenuDescriptionItemViewModel(title: l10n[.infoBffPaging], detail: l10n[supportsPaging ? .on : .off]))
+        }
+        if let introspection = bff.introspection {
+            items.append(InternalMenuDescriptionItemViewModel(title: l10n[.infoBffIntrospection], detail: l10n[introspection ? .on : .off]))
+        }
+        return items
     }
 
     /// Tracking events, GraphQL calls and toggle changes, newest first.

@@ -88,14 +88,14 @@ public final class BFFPagination: Sendable {
         switch error {
         case .httpStatus(let status): (400..<500).contains(status) && status != 401 && status != 403
         case .graphQL(_, let hasData): !hasData && error.graphQLCodes.isDisjoint(with: understoodPageCodes)
-        case .transport, .timeout, .invalidJSON: false
+        case .transport, .timeout, .credentialsRefused, .notJSON, .notGraphQL, .missingData: false
         }
     }
 
     private static func isUnreachable(_ error: APISessionError) -> Bool {
         switch error {
         case .transport, .timeout: true
-        case .httpStatus, .graphQL, .invalidJSON: false
+        case .httpStatus, .graphQL, .credentialsRefused, .notJSON, .notGraphQL, .missingData: false
         }
     }
 }

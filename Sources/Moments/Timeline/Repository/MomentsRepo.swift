@@ -11,8 +11,20 @@ public struct MomentsSnapshot: Sendable {
     public let version: Int
     /// Set when the BFF could not answer and these are the saved details.
     public let staleBecause: APISessionError?
+    /// With `staleBecause`: when the details shown came from the BFF (saved on disk, or read
+    /// earlier in this process).
+    public let savedAt: Date?
     /// The id of the page's last moment when older moments follow: the next page's `after`.
     public let nextCursor: String?
+
+    public init(momentsDetails: MomentsDetails, version: Int, staleBecause: APISessionError?, savedAt: Date? = nil,
+                nextCursor: String?) {
+        self.momentsDetails = momentsDetails
+        self.version = version
+        self.staleBecause = staleBecause
+        self.savedAt = savedAt
+        self.nextCursor = nextCursor
+    }
 }
 
 /// A like or unlike the BFF accepted, for pages that stay open.
@@ -59,12 +71,14 @@ public final class MomentsRepo: MomentsRepoType {
         var details: MomentsDetails
         var hasMore: Bool
         var fetchedAt: ContinuousClock.Instant
+        /// When `details` came from the BFF, by the wall clock: the stale notice's "saved 3 minutes ago".
+        var savedAt: Date
         /// Set when the last try to refresh it failed.
         var staleBecause: APISessionError?
 
         var snapshot: MomentsSnapshot {
             MomentsSnapshot(momentsDetails: details, version: version, staleBecause: staleBecause,
-                            nextCursor: hasMore ? details.moments.last?.id : nil)
+                            savedAt: staleBecause == nil ? nil : savedAt, nextCursor: hasMore ? details.moments.last?.id : nil)
         }
     }
 
@@ -214,7 +228,7 @@ public final class MomentsRepo: MomentsRepoType {
                 mediaURLRegistry?.record(saved.value.details)
                 // Kept as read, so the next pages need neither the disk nor a wait.
                 var page = CachedPage(version: nextVersion(), details: saved.value.details, hasMore: saved.value.hasMore,
-                                      fetchedAt: .now)
+                                      fetchedAt: .now, savedAt: saved.savedAt)
                 page.staleBecause = error
                 pages.withLock { $0[key] = page }
                 return .success(page.snapshot)
@@ -245,7 +259,7 @@ public final class MomentsRepo: MomentsRepoType {
             if pages[key] == nil, pages.count >= Self.pageCapacity {
                 pages = pages.filter { $0.key.page.isNewest }
             }
-            let page = CachedPage(version: version, details: details, hasMore: hasMore, fetchedAt: .now)
+            let page = CachedPage(version: version, details: details, hasMore: hasMore, fetchedAt: .now, savedAt: Date())
             pages[key] = page
             return page.snapshot
         }

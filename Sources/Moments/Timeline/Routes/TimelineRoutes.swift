@@ -31,7 +31,7 @@ public struct TimelineRoutes: RouteCollection {
             }
             var response = FixedResponse(bytes: json.filled(with: ""), contentType: "application/json", etag: "\"\(json.version)\"")
                 .respond(to: request)
-            if viewModel.hasError { response.status = .serviceUnavailable }
+            if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
             return response
         }
         routes.post("/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
@@ -85,7 +85,7 @@ public struct TimelineRoutes: RouteCollection {
         let viewModel = try await loadedTimeline(request)
         viewModel.trackScreenviews()
         let options = PageRenderer.PageOptions(title: request.l10n[.timelineTitle], bodyClass: "timeline", set: templateSet,
-                                               status: viewModel.hasError ? .serviceUnavailable : .ok)
+                                               status: viewModel.hasError ? viewModel.failure?.status ?? .serviceUnavailable : .ok)
         return try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { viewModel }, for: request, options: options)
     }
 

@@ -10,11 +10,26 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     /// The seed's current user.
     public static let currentUserID = "0"
 
+    /// Why the saved items are shown, for scripts: the failure's class and when they were saved.
+    public struct Stale: Equatable, Sendable {
+        /// The failure's sentence in the reader's language.
+        public let reason: String
+        /// The failure's code (`bff_unreachable`, ...).
+        public let code: String
+        /// When the items shown came from the BFF.
+        public let savedAt: Date
+    }
+
     public private(set) var hasError = false
-    /// Why the items shown are the saved ones, when the BFF could not answer.
+    /// Why the items shown are the saved ones, when the BFF could not answer, and how old they
+    /// are ("Showing moments saved 3 minutes ago. The BFF can’t be reached.").
     public private(set) var notice: String?
+    /// The same as `notice`, as values.
+    public private(set) var stale: Stale?
     /// What went wrong when there is nothing to show.
     public private(set) var errorMessage: String?
+    /// Why there is nothing to show: the code and status come from it (`AppErrors.swift`).
+    public private(set) var failure: MomentsRepoError?
     public let isLikeEnabled: Bool
     /// The version of the data shown (`MomentsSnapshot.version`), `nil` before loading.
     public private(set) var dataVersion: Int?
@@ -64,16 +79,31 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
             momentsDetails = snapshot.momentsDetails
             dataVersion = snapshot.version
             nextCursor = snapshot.nextCursor
-            notice = snapshot.staleBecause.map { _ in l10n[.staleNotice] }
+            stale = snapshot.staleBecause.map { cause in
+                Stale(reason: cause.message(in: l10n), code: cause.code, savedAt: snapshot.savedAt ?? now)
+            }
+            notice = stale.map { String(format: l10n[.staleNotice], savedAgo($0.savedAt), $0.reason) }
             hasError = false
+            failure = nil
         } catch {
             momentsDetails = nil
             dataVersion = nil
             nextCursor = nil
             hasError = true
+            failure = error
             isUnknownPage = error == .unknownMoment(page.after ?? "")
-            errorMessage = l10n[.errorMessage]
+            if case .unavailable(let cause) = error {
+                errorMessage = cause.message(in: l10n)
+            } else {
+                errorMessage = error.message(in: l10n)
+            }
         }
+    }
+
+    /// "3 minutes ago" in whole minutes, "just now" under one: what the notice says of `savedAt`.
+    private func savedAgo(_ savedAt: Date) -> String {
+        let minutes = (max(0, now.timeIntervalSince(savedAt)) / 60).rounded(.down)
+        return minutes < 1 ? l10n[.savedJustNow] : l10n.relativeDate(now.addingTimeInterval(-minutes * 60), now: now)
     }
 
     /// The items, drawn from the loaded details when asked (a cached page never asks).
@@ -87,11 +117,17 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     }
 
     /// Names everything the encoded form depends on, for reusing what was drawn from it:
-    /// the data, the like feature, the notice, and the minute relative dates are counted in.
+    /// the data, the like feature, the notice and its saved time (whose "3 minutes ago" turns
+    /// on the minute after the save, not on the clock's), the failure, and the minute relative
+    /// dates are counted in.
     public var cacheKey: String {
         let minute = Int(now.timeIntervalSince1970 / 60)
-        return "\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(notice != nil)|\(hasError)|\(isUnknownPage)|\(minute)"
+        let staleKey = stale.map { "\($0.code)@\($0.savedAt.timeIntervalSince1970)|\(notice ?? "")" } ?? "fresh"
+        return "\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(staleKey)|\(hasError)|\(errorCode ?? "")|\(errorMessage ?? "")|\(isUnknownPage)|\(minute)"
     }
+
+    /// The failure's code, for scripts and the error state.
+    public var errorCode: String? { failure?.code }
 
     public func trackScreenviews() {
         trackingRepo.trackScreenviews(ScreenviewsTrackingEvent(screenName: l10n[.momentsScreen], screenClass: "MomentsTimelineViewModel"))
@@ -109,7 +145,15 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sections, hasContent, hasError, notice, errorMessage, isLikeEnabled, after, nextCursor, nextPageQuery
+        case sections, hasContent, hasError, notice, stale, error, errorMessage, isLikeEnabled, after, nextCursor, nextPageQuery
+    }
+
+    private enum StaleKeys: String, CodingKey {
+        case reason, code, savedAt
+    }
+
+    private enum ErrorKeys: String, CodingKey {
+        case code, message
     }
 
     /// `after=` the next cursor, percent-encoded, for links to the next page.
@@ -123,6 +167,18 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         try container.encode(hasContent, forKey: .hasContent)
         try container.encode(hasError, forKey: .hasError)
         try container.encodeIfPresent(notice, forKey: .notice)
+        if let stale {
+            var staleContainer = container.nestedContainer(keyedBy: StaleKeys.self, forKey: .stale)
+            try staleContainer.encode(stale.reason, forKey: .reason)
+            try staleContainer.encode(stale.code, forKey: .code)
+            try staleContainer.encode(stale.savedAt.formatted(.iso8601), forKey: .savedAt)
+        }
+        if let errorCode, let errorMessage {
+            // The shape of every JSON error (`{"error": {"code", "message"}}`), beside the empty timeline.
+            var errorContainer = container.nestedContainer(keyedBy: ErrorKeys.self, forKey: .error)
+            try errorContainer.encode(errorCode, forKey: .code)
+            try errorContainer.encode(errorMessage, forKey: .message)
+        }
         try container.encodeIfPresent(errorMessage, forKey: .errorMessage)
         try container.encode(isLikeEnabled, forKey: .isLikeEnabled)
         try container.encodeIfPresent(page.after, forKey: .after)
