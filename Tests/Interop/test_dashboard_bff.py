@@ -47,6 +47,10 @@ def test_walk_reachesEveryMomentOnce_andEveryDocumentPassedValidationAfterAtMost
     refused = [r for r in bff.received() if r.valid is False and r.operation_name != "BFFCapabilities"]
     assert len(refused) == (0 if introspection else 1), [r.errors for r in refused]
     assert all("$first" not in (r.query or "") for r in bff.received() if r.valid), "no paging document passed"
+    menu = session.get(f"{origin}/api/area51", timeout=10).json()
+    rows = {item["title"]: item.get("detail") for section in menu["sections"] for item in section["items"]}
+    assert rows["BFF paging (first/after)"] == "Off"
+    assert rows["BFF introspection"] == ("On" if introspection else "Off")
 
 
 def test_likeAndUnlike_byJSON_reachTheServersData(dashboard_on_seed):

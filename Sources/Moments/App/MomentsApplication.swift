@@ -104,6 +104,7 @@ public struct MomentsApplication: Sendable {
             bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2),
                                                                   headers: configuration.bffHeaders),
                                            requestLog: graphQLRequestLog),
+            pagination: pagination,
             dataDirectory: configuration.dataDirectory,
             lastCrash: crashRecorder.lastCrash
         )

@@ -8,25 +8,28 @@ public struct InternalMenuStateReader: Sendable {
     let recordingTrackingProvider: RecordingTrackingProvider
     let graphQLRequestLog: GraphQLRequestLog
     let bffHealthCheck: BFFHealthCheck
+    /// What the dashboard learned of the BFF's paging and introspection.
+    let pagination: BFFPagination
     let dataDirectory: URL
     /// The crash recorded before this start, if any.
     let lastCrash: CrashReport?
 
     public init(toggles: ToggleCatalog, actions: [any InternalMenuAction], recordingTrackingProvider: RecordingTrackingProvider,
-                graphQLRequestLog: GraphQLRequestLog, bffHealthCheck: BFFHealthCheck,
+                graphQLRequestLog: GraphQLRequestLog, bffHealthCheck: BFFHealthCheck, pagination: BFFPagination,
                 dataDirectory: URL, lastCrash: CrashReport?) {
         self.toggles = toggles
         self.actions = actions
         self.recordingTrackingProvider = recordingTrackingProvider
         self.graphQLRequestLog = graphQLRequestLog
         self.bffHealthCheck = bffHealthCheck
+        self.pagination = pagination
         self.dataDirectory = dataDirectory
         self.lastCrash = lastCrash
     }
 
     public func read() async throws -> InternalMenuState {
         InternalMenuState(
-            bff: await bffHealthCheck.status(),
+            bff: await bffStatus(),
             dataDirectory: dataDirectory.path,
             lastCrash: lastCrash,
             toggles: ToggleCatalog.descriptions.map { ($0, toggles.state(of: $0)) },
@@ -36,5 +39,18 @@ public struct InternalMenuStateReader: Sendable {
             graphQLRequests: graphQLRequestLog.latest,
             actions: actions
         )
+    }
+
+    /// The health check's view of the BFF, with what paging learned of it.
+    private func bffStatus() async -> BFFStatus {
+        var status = await bffHealthCheck.status()
+        let learned = pagination.status
+        status.supportsPaging = switch learned.support {
+        case .supported: true
+        case .unsupported: false
+        case .unknown: nil
+        }
+        status.introspection = learned.introspection
+        return status
     }
 }
