@@ -56,9 +56,20 @@ public struct ToggleCatalog: Sendable {
 
     /// Every toggle's value that pages depend on, in one string: a cached page drawn under
     /// other values is never served.
+    /// Built on every request: one short string, no intermediate arrays.
     public var pageKey: String {
-        Self.descriptions.lazy.filter(\.isPartOfPageKey).map { value(of: $0).description }.joined(separator: ",")
+        var key = ""
+        key.reserveCapacity(2 * Self.pageKeyDescriptions.count + 8)
+        for description in Self.pageKeyDescriptions {
+            switch value(of: description) {
+            case .bool(let isOn): key.append(isOn ? "1," : "0,")
+            case .variant(let variant): key.append(variant); key.append(",")
+            }
+        }
+        return key
     }
+
+    private static let pageKeyDescriptions = descriptions.filter(\.isPartOfPageKey)
 
     /// Sets the internal toggle `name`: `unknownToggle` for a name no toggle has, `readOnly`
     /// for a toggle decided elsewhere.
