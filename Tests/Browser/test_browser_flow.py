@@ -83,3 +83,15 @@ def test_flow_without_javascript_uses_the_forms(server, browser_without_javascri
     browser.find_element(By.CSS_SELECTOR, "[data-language-switch]").click()
     wait(browser).until(lambda d: d.title == "朋友圈")
     shoot(browser, "4-chinese")
+
+
+def test_area51_shortcut_matches_the_key_whatever_the_layout_makes_of_it(server, browser):
+    browser.get(server + "/")
+    # dispatchEvent answers false when the page took the key (preventDefault) as the shortcut.
+    press = ("return document.dispatchEvent(new KeyboardEvent('keydown',"
+             " {key: arguments[0], code: arguments[1], ctrlKey: true, altKey: true, cancelable: true}))")
+    # AZERTY: the key that types "a" is where Q is on a US keyboard; it is not the shortcut.
+    assert browser.execute_script(press, "a", "KeyQ") is True
+    # macOS with Alt makes "å" of the A key, a Russian layout "ф": still the shortcut.
+    assert browser.execute_script(press, "ф", "KeyA") is False
+    wait(browser).until(condition.url_matches(r"/area51$"))
