@@ -74,24 +74,50 @@ struct Dashboard {
         fields["Content-Type"] = contentType
         var body = body
         if contentType == "application/x-www-form-urlencoded" {
-            fields["Cookie"] = "moments_csrf=\(Self.csrfToken)"
+            // Beside any cookie the test sends (a language choice).
+            fields["Cookie"] = (fields["Cookie"].map { $0 + "; " } ?? "") + "moments_csrf=\(Self.csrfToken)"
             body += "&_csrf=\(Self.csrfToken)"
         }
         let (status, answer, data) = try await server.send(method, path, headers: fields, body: Data(body.utf8))
         return (status, answer, String(decoding: data, as: UTF8.self))
     }
 
+    /// An answer as it came on the wire: every header line kept (`Set-Cookie` comes more than once).
+    struct RawAnswer {
+        let status: Int
+        let headerLines: [(name: String, value: String)]
+        let body: String
+
+        var location: String? { headerLines.first { $0.name == "location" }?.value }
+        /// The `Set-Cookie` values, in order.
+        var setCookies: [String] { headerLines.filter { $0.name == "set-cookie" }.map(\.value) }
+
+        init(_ text: String) {
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            let lines = parts[0].components(separatedBy: "\r\n")
+            status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+            headerLines = lines.dropFirst().compactMap { line in
+                line.firstIndex(of: ":").map { (line[..<$0].lowercased(), line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces)) }
+            }
+            body = parts.dropFirst().joined(separator: "\r\n\r\n")
+        }
+    }
+
+    /// A GET as a browser sends it (`headers` in order, e.g. `Cookie`, `Accept`), without
+    /// following a redirect.
+    func rawGet(_ path: String, headers: [(String, String)] = []) async throws -> RawAnswer {
+        let fields = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
+        return RawAnswer(try await server.raw("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n"))
+    }
+
     /// Form posts as a browser on the dashboard's page sends them (its CSRF cookie and field),
     /// without following the redirect, to see the 303 itself.
     func postForm(_ path: String, _ fields: String, csrfField: String? = Dashboard.csrfToken, extraHeaders: String = "")
-        async throws -> (status: Int, location: String?) {
+        async throws -> (status: Int, location: String?, setCookies: [String]) {
         let body = fields + (csrfField.map { "&_csrf=\($0)" } ?? "")
-        let answer = try await server.raw(
-            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=\(Self.csrfToken)\r\n\(extraHeaders)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
-        let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
-        let location = answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }
-            .map { $0.dropFirst("location:".count).trimmingCharacters(in: .whitespaces) }
-        return (status, location)
+        let answer = RawAnswer(try await server.raw(
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=\(Self.csrfToken)\r\n\(extraHeaders)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"))
+        return (answer.status, answer.location, answer.setCookies)
     }
 
     func stop() async {

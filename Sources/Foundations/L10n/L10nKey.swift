@@ -29,6 +29,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case newestMoments
     case language
     case switchLanguage
+    case browserLanguage
     case area51
     case likeUnavailable
     case likeFeatureOff

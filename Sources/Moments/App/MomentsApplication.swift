@@ -118,6 +118,8 @@ public struct MomentsApplication: Sendable {
         router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(middleware: CSRFMiddleware())
         router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
+        router.add(middleware: LanguageChoiceMiddleware())
+        router.add(middleware: PageVisitMiddleware())
         try router.register(HealthRoutes())
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
@@ -143,6 +145,7 @@ public struct MomentsApplication: Sendable {
             InternalMenuRoutes(pages: pages, state: internalMenuState, trackingRepo: trackingRepo),
             ToggleRoutes(toggles: toggles),
             DesignKitDemoRoutes(pages: pages),
+            UniversalLinkRoutes(),
         ])
     }
 }

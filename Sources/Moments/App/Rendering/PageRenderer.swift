@@ -39,12 +39,13 @@ public struct PageRenderer: Sendable {
     }
 
     /// Like `page`, but drawn once per `key` and served again, with an `ETag`, while the key
-    /// stays the same. `key` must name everything the content depends on; the language, every
+    /// stays the same. `key` must name everything the content depends on; the language (and
+    /// whether the reader picked it), every
     /// toggle that pages depend on and the options are added here.
     func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
         // Built on every request: plain strings, no `String(describing:)`.
-        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(toggles.pageKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
         let page = try cache.page(for: fullKey) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
@@ -79,6 +80,8 @@ public struct PageRenderer: Sendable {
         context["bodyClass"] = options.bodyClass
         context["lang"] = l10n.language.htmlLang
         context["otherLanguage"] = l10n.language == .english ? Language.simplifiedChinese.rawValue : Language.english.rawValue
+        // A picked language offers the way back to the browser's (`?lang=browser`).
+        context["browserLanguage"] = request.hasLanguageChoice ? LanguageChoice.browserValue : nil
         context["t"] = l10n.strings
         context["design"] = design
         context["csrfToken"] = csrfToken

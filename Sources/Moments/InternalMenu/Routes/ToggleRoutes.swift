@@ -41,7 +41,7 @@ public struct ToggleRoutes: RouteCollection {
                 throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isOn=true or isOn=false.")
             }
             try await toggles.set(name, isOn: isOn, source: .page)
-            return .seeOther("/area51#toggle-\(name)")
+            return PageVisit.redirectAfterAction(to: "/area51#toggle-\(name)")
         }
     }
 }

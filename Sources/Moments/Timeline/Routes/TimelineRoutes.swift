@@ -40,12 +40,12 @@ public struct TimelineRoutes: RouteCollection {
             }
             let item = try await updateLike(request, isLiked: isLiked)
             // A script asking for the item gets it drawn, to swap in place; a plain form goes back.
-            if request.headers["X-Requested-With"] == "fetch" {
+            if request.visit == .scripted {
                 return try pages.fragment(MomentListItemViewModel.reuseIdentifier, content: item, for: request, set: templateSet)
             }
             // Back to the page the form was on: the newest, or the one after the moment it names.
             let page = request.formFields["after"].flatMap { $0.isEmpty ? nil : "?" + MomentsPage.query(after: $0) }
-            return .seeOther("/\(page ?? "")#moment-\(item.momentID)")
+            return PageVisit.redirectAfterAction(to: "/\(page ?? "")#moment-\(item.momentID)")
         }
         routes.put("/api/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
             let body = try request.decode(LikeRequestBody.self)
@@ -63,7 +63,7 @@ public struct TimelineRoutes: RouteCollection {
     private func timelineViewModel(_ request: Request) -> MomentsTimelineViewModel {
         MomentsTimelineViewModel(
             page: MomentsPage(after: request.query["after"].flatMap { $0.isEmpty ? nil : $0 }),
-            refresh: request.query["refresh"] == "1",
+            refresh: isRefresh(request),
             l10n: request.l10n,
             momentsRepo: momentsRepo,
             togglesDataStore: togglesDataStore,
@@ -81,9 +81,21 @@ public struct TimelineRoutes: RouteCollection {
         return viewModel
     }
 
+    /// `?refresh=1`, the web's pull-to-refresh, asks the BFF again, unless the page's own script
+    /// sent it: a live redraw shows what the dashboard has and never asks the BFF for more.
+    private func isRefresh(_ request: Request) -> Bool {
+        request.query["refresh"] == "1" && request.visit != .scripted
+    }
+
     private func timelinePage(_ request: Request) async throws -> Response {
         let viewModel = try await loadedTimeline(request)
-        viewModel.trackScreenviews()
+        if isRefresh(request) {
+            // The same page without `refresh`, so a reload or a redraw does not ask the BFF again.
+            let query = request.query.removing(["refresh"]).urlEncoded
+            return PageVisit.redirectAfterAction(to: query.isEmpty ? "/" : "/?\(query)")
+        }
+        // One screenview per page a person opens: not for a redraw, Older moments or a redirect.
+        if request.visit == .opened { viewModel.trackScreenviews() }
         let options = PageRenderer.PageOptions(title: request.l10n[.timelineTitle], bodyClass: "timeline", set: templateSet,
                                                status: viewModel.hasError ? viewModel.failure?.status ?? .serviceUnavailable : .ok)
         return try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { viewModel }, for: request, options: options)
