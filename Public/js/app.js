@@ -98,10 +98,20 @@ async function redraw() {
   window.scrollTo(0, scroll);
 }
 
-if (document.querySelector("[data-live], .list") && "EventSource" in window) {
+// Network inspector: a new exchange redraws the list from the server, with the page's filters.
+async function refreshExchanges() {
+  const list = document.querySelector("[data-network-list]");
+  const response = await fetch(location.href, { headers: { "Accept": "text/html" } });
+  if (!list || !response.ok) return;
+  const next = new DOMParser().parseFromString(await response.text(), "text/html").querySelector("[data-network-list]");
+  if (next) list.replaceWith(next);
+}
+
+if (document.querySelector("[data-live], .list, [data-network-list]") && "EventSource" in window) {
   const events = new EventSource("/events");
   events.addEventListener("toggle", redraw);
   events.addEventListener("like", redraw);
+  if (document.querySelector("[data-network-list]")) events.addEventListener("exchange", refreshExchanges);
   window.addEventListener("pagehide", () => events.close());
 }
 

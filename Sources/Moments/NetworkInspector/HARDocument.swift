@@ -8,6 +8,7 @@ struct HARDocument: Encodable {
     struct Log: Encodable {
         let version = "1.2"
         let creator = Creator(name: "Moments Web", version: AppInfo.version)
+        let pages: [Entry] = []
         let entries: [Entry]
     }
 

@@ -20,6 +20,8 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
     /// How many exchanges the ring keeps at most (`--network-log-size`).
     let capacity: Int
     let bodyCap: Int
+    /// "Keeps the last 500 exchanges; …" in the reader's language.
+    let keptNote: String
     let faults: FaultsViewModel
 
     init(log: NetworkLog, filter: NetworkExchangeFilter, faults: FaultsViewModel, l10n: L10n) {
@@ -35,6 +37,7 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
         hasExchanges = !exchanges.isEmpty
         capacity = log.capacity
         bodyCap = log.bodyCap
+        keptNote = String(format: l10n[.networkKept], String(log.capacity), String(log.bodyCap / 1024))
         self.faults = faults
     }
 }
