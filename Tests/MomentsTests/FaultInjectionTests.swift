@@ -18,14 +18,16 @@ import TestSupport
         var description: String { body }
     }
 
-    /// A fresh dashboard (no saved timeline) answers the real thing's error; a like the same.
+    /// A fresh dashboard (no saved timeline) answers the real thing's error; a like (after the
+    /// timeline was read again) the same.
     static let cases: [Case] = [
         Case(body: #"{"kind": "delay", "delayMs": 300}"#, timelineStatus: 200, timelineCode: nil, likeStatus: 200, likeCode: nil),
         Case(body: #"{"kind": "timeout"}"#, timelineStatus: 504, timelineCode: "bff_timeout", likeStatus: 504, likeCode: "bff_timeout"),
         Case(body: #"{"kind": "httpStatus", "status": 503}"#, timelineStatus: 502, timelineCode: "bff_http_status", likeStatus: 502, likeCode: "bff_http_status"),
         Case(body: #"{"kind": "graphQLError", "message": "Nope", "code": "UNKNOWN_USER"}"#, timelineStatus: 502, timelineCode: "bff_graphql_error",
              likeStatus: 502, likeCode: "bff_graphql_error"),
-        Case(body: #"{"kind": "emptyMoments"}"#, timelineStatus: 200, timelineCode: nil, likeStatus: 404, likeCode: "unknown_moment"),
+        // The like's answer lists no moments: the item is drawn from the page already read.
+        Case(body: #"{"kind": "emptyMoments"}"#, timelineStatus: 200, timelineCode: nil, likeStatus: 200, likeCode: nil),
         Case(body: #"{"kind": "malformedJSON"}"#, timelineStatus: 502, timelineCode: "bff_not_json", likeStatus: 502, likeCode: "bff_not_json"),
     ]
 
@@ -112,7 +114,8 @@ import TestSupport
             #expect(answer.status == status)
             let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: Any]
             #expect(error?["code"] as? String == code)
-            #expect(!(error?["message"] as? String ?? "").isEmpty)
+            let message = error?["message"] as? String ?? ""
+            #expect(message.isEmpty == false)
             let faults = try await dashboard.json("/api/area51/faults").object
             #expect((faults["faults"] as? [Any])?.isEmpty == true)
             #expect((faults["audit"] as? [Any])?.isEmpty == true)

@@ -86,7 +86,7 @@ import TestSupport
             #expect(curl.contains("'Authorization: Bearer ••••'"))
             let revealed = try await dashboard.get("/api/area51/network/\(id)?reveal=1")
             #expect(revealed.text.contains("Authorization: \(Self.token)"), "asked for, the cURL line carries the credential")
-            #expect(revealed.headers["Cache-Control"] == "no-store")
+            #expect(revealed.headers["cache-control"] == "no-store")
         }
     }
 
