@@ -37,8 +37,9 @@ def test_har_export_is_read_back_by_haralyzer(dashboard):
     assert parser.creator["name"] == "Moments Web"
     entries = [entry for page in parser.pages for entry in page.entries]
     graphql = [entry for entry in entries if entry.request.url.endswith("/graphql")]
-    assert graphql, "the GraphQL exchanges are in the HAR"
-    entry = graphql[0]
+    timeline = [entry for entry in graphql if json.loads(entry.request.text).get("operationName") == "getMomentsDetailsByUserID"]
+    assert timeline, "the timeline's GraphQL exchange is in the HAR"
+    entry = timeline[0]
     assert entry.request.method == "POST"
     assert entry.response.status == 200
     assert entry.startTime is not None, "startedDateTime parses as an ISO 8601 date"
