@@ -104,6 +104,19 @@ if (document.querySelector("[data-live], .list")) {
   onLiveEvent("like", redraw);
 }
 
+// Network inspector: a new exchange redraws the list from the server, with the page's filters.
+async function refreshExchanges() {
+  const list = document.querySelector("[data-network-list]");
+  const response = await fetch(location.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
+  if (!list || !response.ok) return;
+  const next = new DOMParser().parseFromString(await response.text(), "text/html").querySelector("[data-network-list]");
+  if (next) list.replaceWith(next);
+}
+
+if (document.querySelector("[data-network-list]")) {
+  onLiveEvent("exchange", refreshExchanges);
+}
+
 // The hidden door: Ctrl+Alt+A on the timeline opens Area 51 in debug and internal builds
 // (the server marks the page with data-area51 only there), as a shake does on the phone. The
 // key is the one where A sits on a US keyboard (`event.code`), whatever character the

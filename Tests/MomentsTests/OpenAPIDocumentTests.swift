@@ -10,7 +10,9 @@ import TestSupport
     /// Routes that answer HTML, a stream or pictures, which the document leaves out.
     static let pageRoutes: Set<String> = ["/", "/events", "/moments/{id}/like", "/area51", "/area51/designkit",
                                           "/area51/toggles/{name}", "/area51/actions/{id}", "/css/designkit.css", "/media",
-                                          "/InternalMenu", "/DesignKit"]
+                                          "/InternalMenu", "/DesignKit",
+                                          "/area51/network", "/area51/network/{id}", "/area51/network/{id}/replay",
+                                          "/area51/faults/{operation}", "/area51/faults/{operation}/clear", "/area51/clear-faults"]
 
     @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
         try await withDashboard { dashboard, bff in

@@ -56,6 +56,15 @@ public struct AppDatabase: Sendable {
                 table.column("changedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v3: fault audit") { db in
+            try db.create(table: "faultChange") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("operation", .text).notNull()
+                table.column("fault", .text)
+                table.column("source", .text).notNull()
+                table.column("changedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

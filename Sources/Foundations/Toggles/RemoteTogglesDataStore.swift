@@ -60,7 +60,7 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
     public func startRefreshing(every interval: Duration) -> Task<Void, Never> {
         Task { [self] in
             while !Task.isCancelled {
-                await refresh()
+                await NetworkCause.$current.withValue("remote config refresh") { await refresh() }
                 try? await Task.sleep(for: interval)
             }
         }

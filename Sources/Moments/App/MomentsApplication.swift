@@ -21,6 +21,8 @@ public struct MomentsApplication: Sendable {
         public var allowedHosts: [String]
         /// Routes served beside the dashboard's: the embedded BFF's `/graphql` and `/remote-config`.
         public var bffRoutes: (any RouteCollection)?
+        /// How many exchanges with the BFF the network inspector keeps (`--network-log-size`).
+        public var networkLogSize: Int
 
         public init(
             dataDirectory: URL,
@@ -31,7 +33,8 @@ public struct MomentsApplication: Sendable {
             bffTimeout: Duration = .seconds(5),
             bffHeaders: [String: String] = [:],
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
-            bffRoutes: (any RouteCollection)? = nil
+            bffRoutes: (any RouteCollection)? = nil,
+            networkLogSize: Int = NetworkLog.defaultCapacity
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -42,6 +45,7 @@ public struct MomentsApplication: Sendable {
             self.bffHeaders = bffHeaders
             self.allowedHosts = allowedHosts
             self.bffRoutes = bffRoutes
+            self.networkLogSize = networkLogSize
         }
     }
 
@@ -52,7 +56,11 @@ public struct MomentsApplication: Sendable {
     public let momentsRepo: any MomentsRepoType
     public let recordingTrackingProvider: RecordingTrackingProvider
     public let trackingRepo: any TrackingRepoType
-    public let graphQLRequestLog: GraphQLRequestLog
+    /// Every exchange with the BFF, for Area 51's network inspector and its latest failure.
+    public let networkLog: NetworkLog
+    /// Faults QA sets in Area 51; `nil` in production builds, where nothing can set one.
+    public let faults: FaultInjector?
+    private let apiSession: APISession
     public let pages: PageRenderer
     public let mediaURLRegistry: MediaURLRegistry
     public let mediaRepo: any MediaRepoType
@@ -64,19 +72,25 @@ public struct MomentsApplication: Sendable {
         self.configuration = configuration
         let database = try AppDatabase(directory: configuration.dataDirectory)
         internalTogglesDataStore = try InternalTogglesDataStore(database: database)
-        remoteTogglesDataStore = RemoteTogglesDataStore(source: configuration.remoteConfigurationSource)
-        await remoteTogglesDataStore.refresh()
+        let networkLog = NetworkLog(capacity: configuration.networkLogSize)
+        self.networkLog = networkLog
+        let faults = AppInfo.buildTarget == .production ? nil : FaultInjector(database: database)
+        self.faults = faults
+        let remoteTogglesDataStore = RemoteTogglesDataStore(
+            source: configuration.remoteConfigurationSource.instrumented(networkLog: networkLog, faults: faults))
+        await NetworkCause.$current.withValue("startup") { await remoteTogglesDataStore.refresh() }
+        self.remoteTogglesDataStore = remoteTogglesDataStore
         toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore)
-        graphQLRequestLog = GraphQLRequestLog()
-        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog,
-                                    headers: configuration.bffHeaders)
+        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, networkLog: networkLog,
+                                    faults: faults, headers: configuration.bffHeaders)
+        self.apiSession = apiSession
         let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
         mediaLinks = MediaLinks(bffOrigin: configuration.transport.remoteURL)
         mediaURLRegistry = MediaURLRegistry(links: mediaLinks)
         mediaRepo = MediaRepo(
             registry: mediaURLRegistry,
             cache: try MediaCache(dataDirectory: configuration.dataDirectory),
-            fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin)
+            fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin, networkLog: networkLog)
         )
         let momentsRepo = MomentsRepo(
             getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore,
@@ -90,7 +104,8 @@ public struct MomentsApplication: Sendable {
         self.momentsRepo = momentsRepo
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
-        pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles)
+        pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles,
+                             faults: faults)
         let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
         internalMenuState = InternalMenuStateReader(
             toggles: toggles,
@@ -100,10 +115,11 @@ public struct MomentsApplication: Sendable {
                 ResetTogglesAction(togglesDataStore: internalTogglesDataStore),
             ],
             recordingTrackingProvider: recordingTrackingProvider,
-            graphQLRequestLog: graphQLRequestLog,
+            networkLog: networkLog,
+            faults: faults,
             bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2),
                                                                   headers: configuration.bffHeaders),
-                                           requestLog: graphQLRequestLog),
+                                           networkLog: networkLog),
             pagination: pagination,
             dataDirectory: configuration.dataDirectory,
             lastCrash: crashRecorder.lastCrash
@@ -120,13 +136,15 @@ public struct MomentsApplication: Sendable {
         router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
         router.add(middleware: LanguageChoiceMiddleware())
         router.add(middleware: PageVisitMiddleware())
+        router.add(middleware: NetworkCauseMiddleware())
         try router.register(HealthRoutes())
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
                                            trackingRepo: trackingRepo, mediaLinks: mediaLinks))
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
-        try router.register(LiveEventsRoute(toggleChanges: internalTogglesDataStore.changes, likeChanges: momentsRepo.likeChanges))
+        try router.register(LiveEventsRoute(toggleChanges: internalTogglesDataStore.changes, likeChanges: momentsRepo.likeChanges,
+                                            exchanges: faults == nil ? nil : networkLog.events))
         // Area 51 and everything that writes toggles or runs tools: absent from production builds.
         if AppInfo.buildTarget != .production { try router.register(area51Routes) }
         if let bffRoutes = configuration.bffRoutes { try router.register(bffRoutes) }
@@ -141,12 +159,17 @@ public struct MomentsApplication: Sendable {
     }
 
     private var area51Routes: Area51Routes {
-        Area51Routes(collections: [
+        var collections: [any RouteCollection] = [
             InternalMenuRoutes(pages: pages, state: internalMenuState, trackingRepo: trackingRepo),
             ToggleRoutes(toggles: toggles),
             DesignKitDemoRoutes(pages: pages),
             UniversalLinkRoutes(),
-        ])
+        ]
+        if let faults {
+            collections.append(NetworkInspectorRoutes(pages: pages, networkLog: networkLog, faults: faults, apiSession: apiSession))
+            collections.append(FaultRoutes(faults: faults))
+        }
+        return Area51Routes(collections: collections)
     }
 }
 

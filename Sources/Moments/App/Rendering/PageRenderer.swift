@@ -19,11 +19,15 @@ public struct PageRenderer: Sendable {
     private let renderer: TemplateRenderer
     private let toggles: ToggleCatalog
     private let cache: RenderedPageCache
+    /// The faults in force, named by the banner every page shows while there are any.
+    private let faults: FaultInjector?
 
-    public init(renderer: TemplateRenderer, toggles: ToggleCatalog, cache: RenderedPageCache = RenderedPageCache()) {
+    public init(renderer: TemplateRenderer, toggles: ToggleCatalog, cache: RenderedPageCache = RenderedPageCache(),
+                faults: FaultInjector? = nil) {
         self.renderer = renderer
         self.toggles = toggles
         self.cache = cache
+        self.faults = faults
     }
 
     /// The JSON form of `value` as Mustache reads it, encoded as the JSON twin is
@@ -45,7 +49,7 @@ public struct PageRenderer: Sendable {
     func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
         // Built on every request: plain strings, no `String(describing:)`.
-        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)|\(faults?.version ?? 0)|\(request.path)"
         let page = try cache.page(for: fullKey) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
@@ -86,6 +90,9 @@ public struct PageRenderer: Sendable {
         context["design"] = design
         context["csrfToken"] = csrfToken
         context["hasArea51"] = AppInfo.buildTarget != .production
+        if let active = faults?.active, !active.isEmpty {
+            context["faultBanner"] = ["faults": active.map { ["operation": $0.operation, "summary": $0.summary] }, "back": request.path]
+        }
         return context
     }
 
