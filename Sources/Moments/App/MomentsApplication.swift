@@ -21,6 +21,8 @@ public struct MomentsApplication: Sendable {
         public var allowedHosts: [String]
         /// Routes served beside the dashboard's: the embedded BFF's `/graphql` and `/remote-config`.
         public var bffRoutes: (any RouteCollection)?
+        /// What the pages and moments the timeline keeps in memory may take, in estimated bytes.
+        public var momentsCacheByteLimit: Int
 
         public init(
             dataDirectory: URL,
@@ -31,7 +33,8 @@ public struct MomentsApplication: Sendable {
             bffTimeout: Duration = .seconds(5),
             bffHeaders: [String: String] = [:],
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
-            bffRoutes: (any RouteCollection)? = nil
+            bffRoutes: (any RouteCollection)? = nil,
+            momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -42,6 +45,7 @@ public struct MomentsApplication: Sendable {
             self.bffHeaders = bffHeaders
             self.allowedHosts = allowedHosts
             self.bffRoutes = bffRoutes
+            self.momentsCacheByteLimit = momentsCacheByteLimit
         }
     }
 
@@ -84,7 +88,8 @@ public struct MomentsApplication: Sendable {
             updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession, pagination: pagination),
             persistentDataStore: PersistentDataStore(database: database),
             togglesDataStore: internalTogglesDataStore,
-            mediaURLRegistry: mediaURLRegistry
+            mediaURLRegistry: mediaURLRegistry,
+            cacheByteLimit: configuration.momentsCacheByteLimit
         )
         await momentsRepo.recordSavedPictures(userID: MomentsTimelineViewModel.currentUserID)
         self.momentsRepo = momentsRepo
@@ -122,6 +127,8 @@ public struct MomentsApplication: Sendable {
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
                                            trackingRepo: trackingRepo, mediaLinks: mediaLinks))
+        try router.register(MomentRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
+                                         trackingRepo: trackingRepo, mediaLinks: mediaLinks))
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
         try router.register(LiveEventsRoute(toggleChanges: internalTogglesDataStore.changes, likeChanges: momentsRepo.likeChanges))

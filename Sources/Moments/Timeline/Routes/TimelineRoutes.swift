@@ -39,10 +39,13 @@ public struct TimelineRoutes: RouteCollection {
                 throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isLiked=true or isLiked=false.")
             }
             let item = try await updateLike(request, isLiked: isLiked)
+            let fromMomentPage = request.formFields["view"] == MomentRoutes.view
             // A script asking for the item gets it drawn, to swap in place; a plain form goes back.
             if request.headers["X-Requested-With"] == "fetch" {
-                return try pages.fragment(MomentListItemViewModel.reuseIdentifier, content: item, for: request, set: templateSet)
+                return try pages.fragment(fromMomentPage ? "momentLikes" : MomentListItemViewModel.reuseIdentifier,
+                                          content: item, for: request, set: templateSet)
             }
+            if fromMomentPage { return .seeOther("/moments/\(item.momentID)") }
             // Back to the page the form was on: the newest, or the one after the moment it names.
             let page = request.formFields["after"].flatMap { $0.isEmpty ? nil : "?" + MomentsPage.query(after: $0) }
             return .seeOther("/\(page ?? "")#moment-\(item.momentID)")
