@@ -27,9 +27,6 @@ public struct LeastRecentlyUsedCache<Key: Hashable, Value> {
         self.costLimit = costLimit
     }
 
-    /// How many values are kept.
-    public var count: Int { slots.count }
-
     /// The value for `key`, now the most recently used.
     public mutating func value(for key: Key) -> Value? {
         guard let slot = slots[key] else { return nil }
@@ -89,19 +86,7 @@ public struct LeastRecentlyUsedCache<Key: Hashable, Value> {
     /// Forgets every value whose key matches; answers them.
     @discardableResult
     public mutating func removeAll(where matches: (Key) -> Bool) -> [(key: Key, value: Value)] {
-        let removed = slots.keys.filter(matches).compactMap { key in removeValue(for: key).map { (key, $0) } }
-        return removed
-    }
-
-    /// Every key kept, the most recently used first.
-    public var keys: [Key] {
-        var keys: [Key] = []
-        var slot = newest
-        while let current = slot, let node = nodes[current] {
-            keys.append(node.key)
-            slot = node.older
-        }
-        return keys
+        slots.keys.filter(matches).compactMap { key in removeValue(for: key).map { (key, $0) } }
     }
 
     private mutating func moveToFront(_ slot: Int) {
