@@ -127,8 +127,6 @@ public struct MomentsApplication: Sendable {
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
                                            trackingRepo: trackingRepo, mediaLinks: mediaLinks))
-        try router.register(MomentRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
-                                         trackingRepo: trackingRepo, mediaLinks: mediaLinks))
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
         try router.register(LiveEventsRoute(toggleChanges: internalTogglesDataStore.changes, likeChanges: momentsRepo.likeChanges))
