@@ -171,16 +171,22 @@ struct MomentsCache {
 }
 
 extension MomentsDetails.Moment {
-    /// What the moment's strings take, roughly: the measure of the cache's budget.
+    /// What the moment's strings take, roughly: the measure of the cache's budget. Summed in
+    /// place, since a like counts its page again.
     var estimatedBytes: Int {
-        let strings = [id, userDetails.name, userDetails.avatar, title ?? "", url ?? "", createdDate] + photos
-            + (likes ?? []).flatMap { [$0.id, $0.avatar] }
-        return strings.reduce(0) { $0 + 16 + $1.utf8.count }
+        let strings = [id, userDetails.name, userDetails.avatar, createdDate].reduce(0) { $0 + estimatedSize($1) }
+        return strings + estimatedSize(title ?? "") + estimatedSize(url ?? "") + photos.reduce(0) { $0 + estimatedSize($1) }
+            + (likes ?? []).reduce(0) { $0 + estimatedSize($1.id) + estimatedSize($1.avatar) }
     }
 }
 
 extension MomentsDetails.UserDetails {
     var estimatedBytes: Int {
-        [id, name, avatar, backgroundImage].reduce(0) { $0 + 16 + $1.utf8.count }
+        estimatedSize(id) + estimatedSize(name) + estimatedSize(avatar) + estimatedSize(backgroundImage)
     }
+}
+
+/// A string's bytes and what Swift keeps beside them.
+private func estimatedSize(_ string: String) -> Int {
+    16 + string.utf8.count
 }
