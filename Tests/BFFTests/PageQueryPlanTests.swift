@@ -44,7 +44,7 @@ import Testing
         #expect(!plans.likes.contains { $0.hasPrefix("SCAN likes") }, "\(plans.likes)")
     }
 
-    @Test func pageOfMoments_takesTheSameStepsFor30MomentsAsFor3000() throws {
+    @Test func pageOfMoments_andAPageFromAMoment_takeTheSameStepsFor30MomentsAsFor3000() throws {
         let small = try Self.database(moments: 30)
         let large = try Self.database(moments: 3000)
         // The same place in both timelines: after the 10th moment, as the next page would ask.
@@ -54,14 +54,9 @@ import Testing
         #expect(smallSteps.fullScanSteps == 0 && largeSteps.fullScanSteps == 0)
         #expect(smallSteps.virtualMachine > 0)
         #expect(largeSteps.virtualMachine == smallSteps.virtualMachine, "\(largeSteps) vs \(smallSteps)")
-    }
-
-    /// A page that starts at a moment (`from`, one moment read by its ID): the same steps wherever
-    /// that moment is, near the newest or deep in a long timeline.
-    @Test func pageFromAMoment_takesTheSameStepsNearTheTopAndDeep() throws {
-        // Two databases: SQLite's counters add up over the runs of one prepared statement.
-        let small = try Self.database(moments: 30)
-        let large = try Self.database(moments: 3000)
+        // A page that starts at a moment (`from`, one moment read by its ID): the same steps near
+        // the top of a short timeline and deep in a long one. (Its statement is another one, so
+        // SQLite's counters, which add up over a statement's runs, start afresh.)
         let near = try Self.steps(ofPageAfter: "10", including: true, limit: 1, in: small)
         let deep = try Self.steps(ofPageAfter: "2900", including: true, limit: 1, in: large)
         #expect(near.sorts == 0 && deep.sorts == 0)
