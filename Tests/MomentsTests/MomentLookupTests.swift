@@ -108,34 +108,4 @@ import TestSupport
             #expect(bff.likerIDs(of: "g250") == ["0"])
         }
     }
-
-    /// Walking every page of a 3,000-moment timeline keeps the cache within its bound: the pages
-    /// read last are kept, the first ones dropped and read again when asked.
-    @Test func cache_staysWithinItsBound_afterWalkingEveryPageOf3000Moments() async throws {
-        let limit = 256 * 1024
-        try await withDashboard(bff: try FakeBFF(moments: Self.generated(3000)), momentsCacheByteLimit: limit) { dashboard, bff in
-            let repo = try #require(dashboard.application.momentsRepo as? MomentsRepo)
-            var cursor: String? = nil
-            var pages = 0
-            var highest = 0
-            repeat {
-                let page = try await dashboard.json("/api/timeline" + (cursor.map { "?after=\($0)" } ?? "")).object
-                #expect(page.momentItems.count == 10)
-                cursor = page["nextCursor"] as? String
-                pages += 1
-                highest = max(highest, repo.cacheUsage.bytes)
-            } while cursor != nil
-            #expect(pages == 300)
-            #expect(repo.cacheUsage.limit == limit)
-            #expect(highest <= limit)
-            #expect(highest > limit / 2, "the walk filled the cache, so the bound was tested: \(highest)")
-
-            let before = bff.answeredCount
-            _ = try await dashboard.json("/api/timeline?after=g2980")
-            #expect(bff.answeredCount == before, "a page read last comes from the cache")
-            _ = try await dashboard.json("/api/timeline?after=g10")
-            #expect(bff.answeredCount == before + 1, "a page read long ago was dropped and is read again")
-            #expect(repo.cacheUsage.bytes <= limit)
-        }
-    }
 }
