@@ -14,18 +14,21 @@ struct Dashboard {
 
     /// Starts a dashboard on `dataDirectory` (a new temporary one by default) against `bff`.
     static func start(bff: FakeBFF, dataDirectory: URL = temporaryDirectory(), bffTimeout: Duration = .seconds(10),
-                      bffHeaders: [String: String] = [:]) async throws -> Dashboard {
+                      bffHeaders: [String: String] = [:],
+                      momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit) async throws -> Dashboard {
         try await start(
             transport: HTTPGraphQLTransport(url: bff.graphQLURL),
             remoteConfig: .http(bff.remoteConfigURL, headers: bffHeaders),
             dataDirectory: dataDirectory,
             bffTimeout: bffTimeout,
-            bffHeaders: bffHeaders
+            bffHeaders: bffHeaders,
+            momentsCacheByteLimit: momentsCacheByteLimit
         )
     }
 
     static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
-                      bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:]) async throws -> Dashboard {
+                      bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:],
+                      momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
             templatesDirectory: repository.appendingPathComponent("templates").path,
@@ -33,7 +36,8 @@ struct Dashboard {
             transport: transport,
             remoteConfigurationSource: remoteConfig,
             bffTimeout: bffTimeout,
-            bffHeaders: bffHeaders
+            bffHeaders: bffHeaders,
+            momentsCacheByteLimit: momentsCacheByteLimit
         ))
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())
         return Dashboard(application: application, server: try TestServer(server: server))
@@ -146,6 +150,7 @@ func withDashboard<Result>(
     bff: FakeBFF? = nil,
     bffTimeout: Duration = .seconds(10),
     bffHeaders: [String: String] = [:],
+    momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit,
     _ body: (Dashboard, FakeBFF) async throws -> Result
 ) async throws -> Result {
     let bff = try bff ?? FakeBFF()
@@ -153,7 +158,8 @@ func withDashboard<Result>(
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
     let dashboard: Dashboard
     do {
-        dashboard = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory, bffTimeout: bffTimeout, bffHeaders: bffHeaders)
+        dashboard = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory, bffTimeout: bffTimeout, bffHeaders: bffHeaders,
+                                              momentsCacheByteLimit: momentsCacheByteLimit)
     } catch {
         await bff.stop()
         throw error

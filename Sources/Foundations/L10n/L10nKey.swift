@@ -38,6 +38,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case notFoundMessage
     case errorPageTitle
     case backToTimeline
+    case momentScreen
+    case momentTitle
+    case showMoment
+    case photoOfPhotos
     case sectionGeneralInfo = "section.generalInfo"
     case sectionDesignKit = "section.designKit"
     case sectionFeatureToggles = "section.featureToggles"

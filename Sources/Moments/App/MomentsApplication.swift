@@ -23,6 +23,8 @@ public struct MomentsApplication: Sendable {
         public var bffRoutes: (any RouteCollection)?
         /// How many exchanges with the BFF the network inspector keeps (`--network-log-size`).
         public var networkLogSize: Int
+        /// What the pages and moments the timeline keeps in memory may take, in estimated bytes.
+        public var momentsCacheByteLimit: Int
 
         public init(
             dataDirectory: URL,
@@ -34,7 +36,8 @@ public struct MomentsApplication: Sendable {
             bffHeaders: [String: String] = [:],
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
             bffRoutes: (any RouteCollection)? = nil,
-            networkLogSize: Int = NetworkLog.defaultCapacity
+            networkLogSize: Int = NetworkLog.defaultCapacity,
+            momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -46,6 +49,7 @@ public struct MomentsApplication: Sendable {
             self.allowedHosts = allowedHosts
             self.bffRoutes = bffRoutes
             self.networkLogSize = networkLogSize
+            self.momentsCacheByteLimit = momentsCacheByteLimit
         }
     }
 
@@ -98,7 +102,8 @@ public struct MomentsApplication: Sendable {
             updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession, pagination: pagination),
             persistentDataStore: PersistentDataStore(database: database),
             togglesDataStore: internalTogglesDataStore,
-            mediaURLRegistry: mediaURLRegistry
+            mediaURLRegistry: mediaURLRegistry,
+            cacheByteLimit: configuration.momentsCacheByteLimit
         )
         await momentsRepo.recordSavedPictures(userID: MomentsTimelineViewModel.currentUserID)
         self.momentsRepo = momentsRepo

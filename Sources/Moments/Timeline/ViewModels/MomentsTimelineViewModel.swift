@@ -138,6 +138,12 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         return header + details.moments.map(item)
     }
 
+    /// The item of the moment `momentID`, as this screen shows it: kept from a page or an
+    /// earlier read, else read by its ID (an unknown ID is `MomentsRepoError.unknownMoment`).
+    public func loadItem(momentID: String) async throws(MomentsRepoError) -> MomentListItemViewModel {
+        item(try await momentsRepo.moment(id: momentID, userID: userID))
+    }
+
     /// The item of `moment`, as this screen shows it.
     public func item(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
         MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now, mediaLinks: mediaLinks,
