@@ -4,10 +4,12 @@ import SQLiteFiles
 
 /// The BFF's data on SQLite in WAL mode: users, moments with their ordered photos, and likes.
 ///
-/// Each method is one transaction. GRDB serializes writes, so concurrent likes lose none, and
-/// reads run in parallel with them on the pool's snapshots.
+/// Each read is one transaction. GRDB serializes writes, so concurrent likes lose none, and
+/// reads run in parallel with them on the pool's snapshots; likes that come together share a
+/// transaction (`CoalescingWriter`), each answered once it has committed.
 final class MomentsStore: Sendable {
     private let database: DatabasePool
+    private let likeWriter: CoalescingWriter
 
     /// The BFF's database, as start-up errors name it.
     static let kind = DatabaseKind(name: "the BFF's database", afterMovingAway: "a new one with demo data is made")
@@ -36,6 +38,7 @@ final class MomentsStore: Sendable {
                 }
             }
         }
+        likeWriter = CoalescingWriter(writer: database)
     }
 
     /// The profile of `userID` and the moments of `page`, newest first, with `isLiked` relative
@@ -52,13 +55,17 @@ final class MomentsStore: Sendable {
     /// Likes or unlikes `momentID` as `userID` and answers that user's details and the moments of
     /// `page` after the change, read in the same transaction. Liking twice is liking once;
     /// unliking what was not liked changes nothing; an error (an unknown page start too) changes
-    /// nothing.
+    /// nothing. Answers once the like is committed.
     func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage = .all)
         async throws(MomentsStoreError) -> MomentsDetails {
         do {
-            return try await database.write { db in
-                guard try UserRecord.exists(db, key: userID) else { throw MomentsStoreError.unknownUser(userID) }
-                guard try MomentRecord.exists(db, key: momentID) else { throw MomentsStoreError.unknownMoment(momentID) }
+            return try await likeWriter.write { db in
+                guard try Self.exists(table: UserRecord.databaseTableName, id: userID, in: db) else {
+                    throw MomentsStoreError.unknownUser(userID)
+                }
+                guard try Self.exists(table: MomentRecord.databaseTableName, id: momentID, in: db) else {
+                    throw MomentsStoreError.unknownMoment(momentID)
+                }
                 if isLiked {
                     let like = LikeRecord(momentID: momentID, userID: userID, likedAt: Date().timeIntervalSince1970)
                     try like.insert(db, onConflict: .ignore)
@@ -70,6 +77,11 @@ final class MomentsStore: Sendable {
         } catch {
             throw MomentsStoreError(error)
         }
+    }
+
+    /// Whether `table` has a row with `id`, by a statement prepared once per connection.
+    private static func exists(table: String, id: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)"), arguments: [id]) ?? false
     }
 
     /// Deletes every user, moment and like, puts `demoData` in their place, dated from now, and
