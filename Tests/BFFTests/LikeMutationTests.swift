@@ -95,4 +95,26 @@ import TestSupport
         #expect(Set(likerIDs ?? []) == Set(likers))
         #expect(likerIDs?.count == likers.count)
     }
+
+    @Test func like_ofAnUnknownMomentAmongLikesAtOnce_failsAlone_andTheOthersCount() async throws {
+        let fixture = try BFFFixture()
+        // Moments 4 and 404 (unknown) liked by users 1 to 10 at once, in-process.
+        let answers = try await withThrowingTaskGroup(of: (String, [String: Any]).self) { group in
+            for userID in (1...10).map(String.init) {
+                for momentID in ["4", "404"] {
+                    group.addTask {
+                        let (_, json) = try await fixture.graphQL(Documents.updateLike,
+                                                                  variables: ["momentID": momentID, "userID": userID, "isLiked": true])
+                        return (momentID, json)
+                    }
+                }
+            }
+            return try await group.reduce(into: [(String, [String: Any])]()) { $0.append($1) }
+        }
+        for (momentID, json) in answers {
+            #expect(JSON.errorMessages(json) == (momentID == "404" ? ["There is no moment with ID \"404\"."] : []), "\(momentID)")
+        }
+        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
+        #expect(Set((moment?["likes"] as? [[String: String]])?.compactMap { $0["id"] } ?? []) == Set((1...10).map(String.init)))
+    }
 }
