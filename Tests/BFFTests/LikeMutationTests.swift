@@ -99,22 +99,22 @@ import TestSupport
     @Test func like_ofAnUnknownMomentAmongLikesAtOnce_failsAlone_andTheOthersCount() async throws {
         let fixture = try BFFFixture()
         // Moments 4 and 404 (unknown) liked by users 1 to 10 at once, in-process.
-        let answers = try await withThrowingTaskGroup(of: (String, [String: Any]).self) { group in
-            for userID in (1...10).map(String.init) {
+        let bff = fixture.bff
+        let answers = try await withThrowingTaskGroup(of: (String, [String]).self) { group in
+            for userID in (1...10).map({ "\($0)" }) {
                 for momentID in ["4", "404"] {
-                    group.addTask {
-                        let (_, json) = try await fixture.graphQL(Documents.updateLike,
-                                                                  variables: ["momentID": momentID, "userID": userID, "isLiked": true])
-                        return (momentID, json)
-                    }
+                    let body = try JSON.body(["query": Documents.updateLike,
+                                              "variables": ["momentID": momentID, "userID": userID, "isLiked": true]])
+                    group.addTask { (momentID, JSON.errorMessages(try JSON.object(await bff.execute(body: body).body))) }
                 }
             }
-            return try await group.reduce(into: [(String, [String: Any])]()) { $0.append($1) }
+            return try await group.reduce(into: [(String, [String])]()) { $0.append($1) }
         }
-        for (momentID, json) in answers {
-            #expect(JSON.errorMessages(json) == (momentID == "404" ? ["There is no moment with ID \"404\"."] : []), "\(momentID)")
+        #expect(answers.count == 20)
+        for (momentID, errors) in answers {
+            #expect(errors == (momentID == "404" ? ["There is no moment with ID \"404\"."] : []), "\(momentID)")
         }
         let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
-        #expect(Set((moment?["likes"] as? [[String: String]])?.compactMap { $0["id"] } ?? []) == Set((1...10).map(String.init)))
+        #expect(Set((moment?["likes"] as? [[String: String]])?.compactMap { $0["id"] } ?? []) == Set((1...10).map { "\($0)" }))
     }
 }
