@@ -46,8 +46,7 @@ import Testing
 
     @Test func momentListItem_describesTheMomentAsOfNow() {
         let item = MomentListItemViewModel(moment: Self.moment("1", photos: 3), isLikeEnabled: true, l10n: L10n(language: .english),
-                                           now: Self.now, momentsRepo: StubMomentsRepo(.failure(.unknownMoment(""))),
-                                           trackingRepo: TrackingRepo(providers: []))
+                                           now: Self.now)
         #expect(item.postDateDescription == "9 minutes ago")
         #expect(item.photoURL == "/p0.jpg")
         #expect(item.morePhotosCount == 2)
@@ -57,8 +56,7 @@ import Testing
 
     @Test func momentListItem_withLikeFeatureOff_hasNoLikes() {
         let item = MomentListItemViewModel(moment: Self.moment("1"), isLikeEnabled: false, l10n: L10n(language: .simplifiedChinese),
-                                           now: Self.now, momentsRepo: StubMomentsRepo(.failure(.unknownMoment(""))),
-                                           trackingRepo: TrackingRepo(providers: []))
+                                           now: Self.now)
         #expect(item.isLiked == nil && item.likes == nil)
         #expect(item.postDateDescription == "9分钟前")
     }

@@ -139,6 +139,39 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
+        let updated: Located
+        if cache.withLock({ $0.located(momentKey(momentID, userID: userID)) }) == nil,
+           let read = try await likeReadingMoment(isLiked, momentID: momentID, userID: userID) {
+            updated = read
+        } else {
+            updated = try await likeLocated(isLiked, momentID: momentID, userID: userID)
+        }
+        let newest = cache.withLock { $0.replace(updated, userID: userID, nextVersion: nextVersion) }
+        for page in newest {
+            saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
+        }
+        likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
+        return updated.moment
+    }
+
+    /// A moment not read before, liked and read in one call, when the BFF starts a page at a
+    /// moment; `nil` (nothing sent) when it does not.
+    private func likeReadingMoment(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> Located? {
+        let answer: MomentsDetails?
+        do {
+            answer = try await updateMomentLikeSession.updateLikeReadingMoment(isLiked, momentID: momentID, fromUserID: userID)
+        } catch {
+            throw error.graphQLCodes.contains("UNKNOWN_MOMENT") ? .unknownMoment(momentID) : .unavailable(error)
+        }
+        guard let answer else { return nil }
+        mediaURLRegistry?.record(answer)
+        guard let moment = answer.moments.first, moment.id == momentID else { throw .unknownMoment(momentID) }
+        return Located(moment: moment, previous: nil)
+    }
+
+    /// The moment found (kept, read by its ID, or in one whole read), liked, and changed by the
+    /// likes the BFF answers.
+    private func likeLocated(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
         let located = try await locate(momentID, userID: userID)
         let answer: [MomentLikes]
         do {
@@ -148,22 +181,16 @@ public final class MomentsRepo: MomentsRepoType {
         } catch {
             throw .unavailable(error)
         }
-        var updated: Located
         if let likes = answer.first(where: { $0.id == momentID }) {
-            updated = located
+            var updated = located
             updated.moment.isLiked = likes.isLiked
             updated.moment.likes = likes.likes
             mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
+            return updated
         } else {
             // The timeline moved since the moment was found: one read of it finds the moment afresh.
-            updated = try await readWhole(findingMoment: momentID, userID: userID)
+            return try await readWhole(findingMoment: momentID, userID: userID)
         }
-        let newest = cache.withLock { $0.replace(updated, userID: userID, nextVersion: nextVersion) }
-        for page in newest {
-            saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
-        }
-        likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
-        return updated.moment
     }
 
     public func clearSaved() async throws {

@@ -126,10 +126,7 @@ public struct TimelineRoutes: RouteCollection {
     private func updateLike(_ request: Request, isLiked: Bool) async throws -> MomentListItemViewModel {
         let viewModel = timelineViewModel(request)
         guard viewModel.isLikeEnabled else { throw TimelineError.likeFeatureOff }
-        let momentID = request.parameters["id"] ?? ""
-        let userID = MomentsTimelineViewModel.currentUserID
-        let item = try await viewModel.loadItem(momentID: momentID)
-        return viewModel.item(isLiked ? try await item.like(from: userID) : try await item.unlike(from: userID))
+        return try await viewModel.updateLike(isLiked, momentID: request.parameters["id"] ?? "")
     }
 }
 

@@ -146,8 +146,18 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     /// The item of `moment`, as this screen shows it.
     public func item(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
-        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now, mediaLinks: mediaLinks,
-                                momentsRepo: momentsRepo, trackingRepo: trackingRepo)
+        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now, mediaLinks: mediaLinks)
+    }
+
+    /// Likes or unlikes the moment `momentID` as the current user and answers its item after the
+    /// change. A moment no page has shown is not read first: the repository likes and reads it
+    /// in one call when the BFF can.
+    public func updateLike(_ isLiked: Bool, momentID: String) async throws(MomentsRepoError) -> MomentListItemViewModel {
+        let moment = try await momentsRepo.updateLike(isLiked: isLiked, momentID: momentID, fromUserID: userID)
+        trackingRepo.trackAction(isLiked
+            ? LikeActionTrackingEvent(momentID: momentID, userID: userID) as any TrackingEvent
+            : UnlikeActionTrackingEvent(momentID: momentID, userID: userID))
+        return item(moment)
     }
 
     private enum CodingKeys: String, CodingKey {
