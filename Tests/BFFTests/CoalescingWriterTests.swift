@@ -28,7 +28,11 @@ import Testing
 
         /// Whether a connection of its own sees row `id` (it sees only what was committed).
         func otherConnectionSees(_ id: Int) throws -> Bool {
-            let other = try DatabaseQueue(path: directory.appendingPathComponent("rows.sqlite").path)
+            var configuration = Configuration()
+            configuration.readonly = true
+            // Opening reads the schema, which waits while the writer checkpoints the WAL.
+            configuration.busyMode = .timeout(5)
+            let other = try DatabaseQueue(path: directory.appendingPathComponent("rows.sqlite").path, configuration: configuration)
             return try other.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rows WHERE id = ?)", arguments: [id]) } ?? false
         }
 
