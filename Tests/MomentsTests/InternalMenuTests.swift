@@ -20,7 +20,7 @@ import TestSupport
             #expect(items(2).map { $0["name"] as? String } == ["isLikeButtonForMomentEnabled", "isNewTimelineLayoutEnabled", "isRoundedAvatar", "likeButtonStyle"])
             #expect(items(2).map { $0["reuseIdentifier"] as? String } == Array(repeating: "InternalMenuFeatureToggleItemViewModel", count: 4))
             #expect(items(2).map { $0["isWritable"] as? Bool } == [true, true, false, false])
-            #expect(items(3).map { $0["actionID"] as? String } == ["crash-app", "clear-cache", "reset-toggles"])
+            #expect(items(3).map { $0["actionID"] as? String } == ["crash-app", "clear-cache", "reset-toggles", "clear-overrides", "fetch-remote-config"])
         }
     }
 
@@ -50,7 +50,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [("noSuchToggle", 404), ("isRoundedAvatar", 409), ("likeButtonStyle", 409)])
+    @Test(arguments: [("noSuchToggle", 404), ("debug", 409), ("isRoundedAvatar", 400), ("likeButtonStyle", 400)])
     func toggleFormForUnknownOrReadOnlyToggle_isRefused(name: String, status: Int) async throws {
         try await withDashboard { dashboard, bff in
             #expect(try await dashboard.postForm("/area51/toggles/\(name)", "isOn=true").status == status)

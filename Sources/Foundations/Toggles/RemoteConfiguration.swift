@@ -36,6 +36,12 @@ public struct RemoteConfiguration: Sendable, Equatable, Codable {
         }
     }
 
+    /// The value of the remote toggle or A/B test `name`, as text (`true`, `heart`).
+    public func value(named name: String) -> String {
+        if let toggle = RemoteToggle(rawValue: name) { return String(self[toggle]) }
+        return ABTest(rawValue: name).map { self[$0] } ?? ""
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         isRoundedAvatar = try container.decodeIfPresent(Bool.self, forKey: .isRoundedAvatar)
@@ -50,10 +56,20 @@ public struct RemoteConfigurationSource: Sendable {
     /// Where it is read from, for Area 51 ("embedded BFF", a URL).
     public let description: String
     private let load: @Sendable () async throws -> Data
+    private let observe: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
-    public init(description: String, load: @escaping @Sendable () async throws -> Data) {
+    /// - Parameter observe: for a source that knows when it changes (the embedded BFF), hands it
+    ///   the function to call then, so the dashboard reads it at once instead of on the next poll.
+    public init(description: String, load: @escaping @Sendable () async throws -> Data,
+                observe: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil) {
         self.description = description
         self.load = load
+        self.observe = observe
+    }
+
+    /// Asks the source to call `changed` whenever it changes; a source that cannot tell ignores it.
+    func onChange(_ changed: @escaping @Sendable () -> Void) {
+        observe?(changed)
     }
 
     /// Reads the document at `url` over HTTP, sending `headers` (the BFF's credentials).

@@ -81,6 +81,7 @@ extension TogglesDataStoreError: LocalizedResponseError {
         switch self {
         case .unknownToggle: .notFound
         case .readOnly: .conflict
+        case .invalidValue: .badRequest
         case .storage: .internalServerError
         }
     }
@@ -89,6 +90,7 @@ extension TogglesDataStoreError: LocalizedResponseError {
         switch self {
         case .unknownToggle: "unknown_toggle"
         case .readOnly: "read_only_toggle"
+        case .invalidValue: "invalid_toggle_value"
         case .storage: "storage_failed"
         }
     }
@@ -97,8 +99,11 @@ extension TogglesDataStoreError: LocalizedResponseError {
         switch self {
         case .unknownToggle(let name): "There is no toggle named \(name)."
         case .readOnly(let name, .buildTarget): "\(name) is the build target, fixed when the binary is compiled."
+        case .readOnly(let name, .internal):
+            "\(name) is an internal toggle: it takes {\"isOn\": true|false}, not an override."
         case .readOnly(let name, _):
-            "\(name) is not an internal toggle and cannot be changed here: remote toggles and the A/B test are changed on the BFF side."
+            "\(name) is decided on the BFF side: here it takes only a local override, {\"override\": …}."
+        case .invalidValue(let name, let expected): "The override of \(name) must be \(expected)."
         case .storage(let reason): "The toggle could not be saved; nothing changed. (\(reason))"
         }
     }

@@ -3,30 +3,37 @@ import Foundations
 import HTTPServer
 
 /// `GET /events`: server-sent events `toggle` and `like` (data in JSON), so open timeline and
-/// Area 51 tabs redraw when something they show changes. A comment line every `heartbeat`
+/// Area 51 tabs redraw when something they show changes: a toggle or override set here, or a
+/// fetched remote config that changes a value in force. A comment line every `heartbeat`
 /// finds tabs that were closed, and their stream ends.
 public struct LiveEventsRoute: RouteCollection {
-    private let toggleChanges: Broadcaster<ToggleChange>
+    private let toggles: ToggleCatalog
     private let likeChanges: Broadcaster<LikeChange>
     private let heartbeat: Duration
 
-    public init(toggleChanges: Broadcaster<ToggleChange>, likeChanges: Broadcaster<LikeChange>, heartbeat: Duration = .seconds(15)) {
-        self.toggleChanges = toggleChanges
+    public init(toggles: ToggleCatalog, likeChanges: Broadcaster<LikeChange>, heartbeat: Duration = .seconds(15)) {
+        self.toggles = toggles
         self.likeChanges = likeChanges
         self.heartbeat = heartbeat
     }
 
     public func boot(routes: inout some RouteBuilder) {
-        routes.get("/events") { [toggleChanges, likeChanges, heartbeat] _ in
+        routes.get("/events") { [toggles, likeChanges, heartbeat] _ in
             // Subscribed before the answer goes out, so nothing that happens after the request
             // arrives is missed.
-            let toggles = toggleChanges.subscribe()
+            let toggleChanges = toggles.internalTogglesDataStore.changes.subscribe()
+            let remoteChanges = toggles.remoteTogglesDataStore.changes.subscribe()
             let likes = likeChanges.subscribe()
             let headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"]
             return Response(headers: headers, body: .stream(ResponseStream { writer in
                 writer.write("retry: 2000\n\n")
                 await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await forward(toggles, as: "toggle", to: writer) }
+                    group.addTask { await forward(toggleChanges, as: "toggle", to: writer) }
+                    group.addTask {
+                        for await change in remoteChanges {
+                            for toggleChange in toggles.changes(from: change) where !send(toggleChange, as: "toggle", to: writer) { return }
+                        }
+                    }
                     group.addTask { await forward(likes, as: "like", to: writer) }
                     group.addTask {
                         while !Task.isCancelled, writer.write(": keep-alive\n\n") {
@@ -42,10 +49,11 @@ public struct LiveEventsRoute: RouteCollection {
 }
 
 private func forward<Event: Encodable & Sendable>(_ events: AsyncStream<Event>, as name: String, to writer: ResponseStreamWriter) async {
-    let encoder = JSONCoding.encoder()
-    for await event in events {
-        guard let data = try? encoder.encode(event),
-              writer.write("event: \(name)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
-        else { return }
-    }
+    for await event in events where !send(event, as: name, to: writer) { return }
+}
+
+/// Writes one event; `false` when the tab is gone.
+private func send(_ event: some Encodable, as name: String, to writer: ResponseStreamWriter) -> Bool {
+    guard let data = try? JSONCoding.encoder().encode(event) else { return false }
+    return writer.write("event: \(name)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
 }

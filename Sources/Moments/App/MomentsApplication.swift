@@ -21,6 +21,8 @@ public struct MomentsApplication: Sendable {
         public var allowedHosts: [String]
         /// Routes served beside the dashboard's: the embedded BFF's `/graphql` and `/remote-config`.
         public var bffRoutes: (any RouteCollection)?
+        /// The user pages act as unless QA switches (never in production builds): `--user-id`.
+        public var userID: String
 
         public init(
             dataDirectory: URL,
@@ -31,7 +33,8 @@ public struct MomentsApplication: Sendable {
             bffTimeout: Duration = .seconds(5),
             bffHeaders: [String: String] = [:],
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
-            bffRoutes: (any RouteCollection)? = nil
+            bffRoutes: (any RouteCollection)? = nil,
+            userID: String = "0"
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -42,6 +45,7 @@ public struct MomentsApplication: Sendable {
             self.bffHeaders = bffHeaders
             self.allowedHosts = allowedHosts
             self.bffRoutes = bffRoutes
+            self.userID = userID
         }
     }
 
@@ -49,6 +53,7 @@ public struct MomentsApplication: Sendable {
     public let internalTogglesDataStore: InternalTogglesDataStore
     public let remoteTogglesDataStore: RemoteTogglesDataStore
     public let toggles: ToggleCatalog
+    public let actingUser: ActingUser
     public let momentsRepo: any MomentsRepoType
     public let recordingTrackingProvider: RecordingTrackingProvider
     public let trackingRepo: any TrackingRepoType
@@ -66,7 +71,9 @@ public struct MomentsApplication: Sendable {
         internalTogglesDataStore = try InternalTogglesDataStore(database: database)
         remoteTogglesDataStore = RemoteTogglesDataStore(source: configuration.remoteConfigurationSource)
         await remoteTogglesDataStore.refresh()
-        toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore)
+        toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore,
+                                overridesDataStore: try ToggleOverridesDataStore(database: database, changes: internalTogglesDataStore.changes))
+        actingUser = ActingUser(configuredUserID: configuration.userID)
         graphQLRequestLog = GraphQLRequestLog()
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog,
                                     headers: configuration.bffHeaders)
@@ -86,7 +93,7 @@ public struct MomentsApplication: Sendable {
             togglesDataStore: internalTogglesDataStore,
             mediaURLRegistry: mediaURLRegistry
         )
-        await momentsRepo.recordSavedPictures(userID: MomentsTimelineViewModel.currentUserID)
+        await momentsRepo.recordSavedPictures(userID: configuration.userID)
         self.momentsRepo = momentsRepo
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
@@ -98,6 +105,8 @@ public struct MomentsApplication: Sendable {
                 CrashAppAction(crashRecorder: crashRecorder),
                 ClearCacheAction(momentsRepo: momentsRepo),
                 ResetTogglesAction(togglesDataStore: internalTogglesDataStore),
+                ClearOverridesAction(overridesDataStore: toggles.overridesDataStore),
+                FetchRemoteConfigAction(remoteTogglesDataStore: remoteTogglesDataStore),
             ],
             recordingTrackingProvider: recordingTrackingProvider,
             graphQLRequestLog: graphQLRequestLog,
@@ -124,7 +133,7 @@ public struct MomentsApplication: Sendable {
                                            trackingRepo: trackingRepo, mediaLinks: mediaLinks))
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
-        try router.register(LiveEventsRoute(toggleChanges: internalTogglesDataStore.changes, likeChanges: momentsRepo.likeChanges))
+        try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges))
         // Area 51 and everything that writes toggles or runs tools: absent from production builds.
         if AppInfo.buildTarget != .production { try router.register(area51Routes) }
         if let bffRoutes = configuration.bffRoutes { try router.register(bffRoutes) }
@@ -141,7 +150,7 @@ public struct MomentsApplication: Sendable {
     private var area51Routes: Area51Routes {
         Area51Routes(collections: [
             InternalMenuRoutes(pages: pages, state: internalMenuState, trackingRepo: trackingRepo),
-            ToggleRoutes(toggles: toggles),
+            ToggleRoutes(toggles: toggles, actingUser: actingUser),
             DesignKitDemoRoutes(pages: pages),
         ])
     }

@@ -83,12 +83,23 @@ public struct PageRenderer: Sendable {
         context["design"] = design
         context["csrfToken"] = csrfToken
         context["hasArea51"] = AppInfo.buildTarget != .production
+        context["overrideBanner"] = overrideBanner(l10n)
         return context
     }
 
+    /// "Local overrides in force: isRoundedAvatar = true", while any is set.
+    private func overrideBanner(_ l10n: L10n) -> String? {
+        guard toggles.overridesDataStore.isAnySet else { return nil }
+        let overrides = ToggleCatalog.descriptions.compactMap { description in
+            toggles.overridesDataStore.override(of: description.name).map { "\(description.name) = \($0.value)" }
+        }
+        return String(format: l10n[.overrideBanner], overrides.joined(separator: ", "))
+    }
+
+    /// The design choices of the values in force (an override's, else the remote config's).
     private var design: [String: Any] {
-        let likeButtonStyle = FavoriteButton.Style(rawValue: toggles.remoteTogglesDataStore.variant(of: ABTest.likeButtonStyle)) ?? .heart
-        let isRoundedAvatar = toggles.remoteTogglesDataStore.isToggleOn(RemoteToggle.isRoundedAvatar)
+        let likeButtonStyle = FavoriteButton.Style(rawValue: ABTestProvider(toggles: toggles).likeButtonStyle.rawValue) ?? .heart
+        let isRoundedAvatar = toggles.isOn(RemoteToggle.isRoundedAvatar)
         return [
             "avatarClass": Avatar.cssClasses(isRoundedAvatar ? .round : .roundedSquare),
             "likeStyle": likeButtonStyle.rawValue,
