@@ -56,7 +56,7 @@ extension APISessionError: LocalizedResponseError {
 extension MomentsRepoError: LocalizedResponseError {
     public var status: HTTPStatus {
         switch self {
-        case .unknownMoment: .notFound
+        case .unknownMoment, .unknownUser: .notFound
         case .unavailable(let cause): cause.status
         }
     }
@@ -64,6 +64,7 @@ extension MomentsRepoError: LocalizedResponseError {
     public var code: String {
         switch self {
         case .unknownMoment: "unknown_moment"
+        case .unknownUser: "unknown_user"
         case .unavailable(let cause): cause.code
         }
     }
@@ -71,6 +72,7 @@ extension MomentsRepoError: LocalizedResponseError {
     public func message(in l10n: L10n) -> String {
         switch self {
         case .unknownMoment(let id): "\(l10n[.unknownMoment]) (\(id))"
+        case .unknownUser(let id): "\(l10n[.unknownUser]) (\(id))"
         case .unavailable(let cause): "\(l10n[.likeUnavailable]) \(cause.message(in: l10n))"
         }
     }

@@ -23,6 +23,9 @@ public struct MomentsApplication: Sendable {
         public var bffRoutes: (any RouteCollection)?
         /// The user pages act as unless QA switches (never in production builds): `--user-id`.
         public var userID: String
+        /// Every user of a BFF that can list them (the embedded one), for the user switcher;
+        /// without it the switcher offers the users seen in the BFF's answers.
+        public var listUsers: (@Sendable () async throws -> [KnownUser])?
 
         public init(
             dataDirectory: URL,
@@ -34,7 +37,8 @@ public struct MomentsApplication: Sendable {
             bffHeaders: [String: String] = [:],
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
             bffRoutes: (any RouteCollection)? = nil,
-            userID: String = "0"
+            userID: String = "0",
+            listUsers: (@Sendable () async throws -> [KnownUser])? = nil
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -46,6 +50,7 @@ public struct MomentsApplication: Sendable {
             self.allowedHosts = allowedHosts
             self.bffRoutes = bffRoutes
             self.userID = userID
+            self.listUsers = listUsers
         }
     }
 
@@ -54,6 +59,7 @@ public struct MomentsApplication: Sendable {
     public let remoteTogglesDataStore: RemoteTogglesDataStore
     public let toggles: ToggleCatalog
     public let actingUser: ActingUser
+    public let userDirectory: UserDirectory
     public let momentsRepo: any MomentsRepoType
     public let recordingTrackingProvider: RecordingTrackingProvider
     public let trackingRepo: any TrackingRepoType
@@ -74,6 +80,7 @@ public struct MomentsApplication: Sendable {
         toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore,
                                 overridesDataStore: try ToggleOverridesDataStore(database: database, changes: internalTogglesDataStore.changes))
         actingUser = ActingUser(configuredUserID: configuration.userID)
+        userDirectory = UserDirectory(listAll: configuration.listUsers)
         graphQLRequestLog = GraphQLRequestLog()
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog,
                                     headers: configuration.bffHeaders)
@@ -86,8 +93,9 @@ public struct MomentsApplication: Sendable {
             fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin)
         )
         let momentsRepo = MomentsRepo(
-            getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore,
-                                                         pagination: pagination),
+            getMomentsSession: UserRecordingGetMomentsSession(
+                session: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore, pagination: pagination),
+                directory: userDirectory),
             updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession, pagination: pagination),
             persistentDataStore: PersistentDataStore(database: database),
             togglesDataStore: internalTogglesDataStore,
@@ -97,7 +105,8 @@ public struct MomentsApplication: Sendable {
         self.momentsRepo = momentsRepo
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
-        pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles)
+        pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles,
+                             actingUser: actingUser)
         let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
         internalMenuState = InternalMenuStateReader(
             toggles: toggles,
@@ -115,7 +124,9 @@ public struct MomentsApplication: Sendable {
                                            requestLog: graphQLRequestLog),
             pagination: pagination,
             dataDirectory: configuration.dataDirectory,
-            lastCrash: crashRecorder.lastCrash
+            lastCrash: crashRecorder.lastCrash,
+            actingUser: actingUser,
+            userDirectory: userDirectory
         )
     }
 
@@ -130,7 +141,7 @@ public struct MomentsApplication: Sendable {
         try router.register(HealthRoutes())
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
-                                           trackingRepo: trackingRepo, mediaLinks: mediaLinks))
+                                           trackingRepo: trackingRepo, mediaLinks: mediaLinks, actingUser: actingUser))
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
         try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges))
@@ -152,6 +163,7 @@ public struct MomentsApplication: Sendable {
             InternalMenuRoutes(pages: pages, state: internalMenuState, trackingRepo: trackingRepo),
             ToggleRoutes(toggles: toggles, actingUser: actingUser),
             DesignKitDemoRoutes(pages: pages),
+            ActingUserRoutes(actingUser: actingUser, userDirectory: userDirectory, momentsRepo: momentsRepo),
         ])
     }
 }

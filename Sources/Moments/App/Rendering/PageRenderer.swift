@@ -18,11 +18,14 @@ public struct PageRenderer: Sendable {
 
     private let renderer: TemplateRenderer
     private let toggles: ToggleCatalog
+    private let actingUser: ActingUser
     private let cache: RenderedPageCache
 
-    public init(renderer: TemplateRenderer, toggles: ToggleCatalog, cache: RenderedPageCache = RenderedPageCache()) {
+    public init(renderer: TemplateRenderer, toggles: ToggleCatalog, actingUser: ActingUser = ActingUser(),
+                cache: RenderedPageCache = RenderedPageCache()) {
         self.renderer = renderer
         self.toggles = toggles
+        self.actingUser = actingUser
         self.cache = cache
     }
 
@@ -44,7 +47,7 @@ public struct PageRenderer: Sendable {
     func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
         // Built on every request: plain strings, no `String(describing:)`.
-        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(toggles.pageKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(toggles.pageKey)|\(actingUser.userID(for: request))|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
         let page = try cache.page(for: fullKey) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
@@ -84,6 +87,8 @@ public struct PageRenderer: Sendable {
         context["csrfToken"] = csrfToken
         context["hasArea51"] = AppInfo.buildTarget != .production
         context["overrideBanner"] = overrideBanner(l10n)
+        // The header's user switch, where QA may switch.
+        context["actingUserID"] = actingUser.isSwitchable ? actingUser.userID(for: request) : nil
         return context
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Foundations
+import HTTPServer
 
 /// Reads what Area 51 shows from the services that hold it, at one moment.
 public struct InternalMenuStateReader: Sendable {
@@ -13,10 +14,14 @@ public struct InternalMenuStateReader: Sendable {
     let dataDirectory: URL
     /// The crash recorded before this start, if any.
     let lastCrash: CrashReport?
+    /// Whom requests act as, and the users the switcher offers.
+    let actingUser: ActingUser
+    let userDirectory: UserDirectory
 
     public init(toggles: ToggleCatalog, actions: [any InternalMenuAction], recordingTrackingProvider: RecordingTrackingProvider,
                 graphQLRequestLog: GraphQLRequestLog, bffHealthCheck: BFFHealthCheck, pagination: BFFPagination,
-                dataDirectory: URL, lastCrash: CrashReport?) {
+                dataDirectory: URL, lastCrash: CrashReport?, actingUser: ActingUser = ActingUser(),
+                userDirectory: UserDirectory = UserDirectory()) {
         self.toggles = toggles
         self.actions = actions
         self.recordingTrackingProvider = recordingTrackingProvider
@@ -25,9 +30,12 @@ public struct InternalMenuStateReader: Sendable {
         self.pagination = pagination
         self.dataDirectory = dataDirectory
         self.lastCrash = lastCrash
+        self.actingUser = actingUser
+        self.userDirectory = userDirectory
     }
 
-    public func read() async throws -> InternalMenuState {
+    /// What Area 51 shows to `request`, which acts as a user of its own.
+    public func read(for request: Request) async throws -> InternalMenuState {
         InternalMenuState(
             bff: await bffStatus(),
             dataDirectory: dataDirectory.path,
@@ -37,7 +45,9 @@ public struct InternalMenuStateReader: Sendable {
             remoteOrigin: toggles.remoteTogglesDataStore.origin,
             trackingEvents: recordingTrackingProvider.recordedEvents,
             graphQLRequests: graphQLRequestLog.latest,
-            actions: actions
+            actions: actions,
+            actingUserID: actingUser.userID(for: request),
+            users: await userDirectory.users()
         )
     }
 

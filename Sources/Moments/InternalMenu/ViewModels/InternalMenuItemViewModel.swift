@@ -1,10 +1,11 @@
 import Foundations
 
-/// The three kinds of row in the internal menu, as in the seed.
+/// The three kinds of row in the internal menu, as in the seed, and the user switcher.
 public enum InternalMenuItemType: String, Encodable, Sendable {
     case description
     case featureToggle
     case actionTrigger
+    case userSwitcher
 }
 
 /// A row of Area 51; the view draws each kind with its own template (its `reuseIdentifier`).

@@ -17,11 +17,15 @@ public struct InternalMenuState: Sendable {
     public var graphQLRequests: [GraphQLRequestRecord]
     /// The tools, in the order they are listed.
     public var actions: [any InternalMenuAction]
+    /// Whom pages act as for this browser, and whom the switcher offers.
+    public var actingUserID: String
+    public var users: [KnownUser]
 
     public init(bff: BFFStatus, dataDirectory: String, lastCrash: CrashReport?,
                 toggles: [(description: ToggleDescription, state: ToggleState)], audit: [ToggleChange],
                 remoteOrigin: RemoteTogglesDataStore.Origin, trackingEvents: [RecordedTrackingEvent],
-                graphQLRequests: [GraphQLRequestRecord], actions: [any InternalMenuAction]) {
+                graphQLRequests: [GraphQLRequestRecord], actions: [any InternalMenuAction],
+                actingUserID: String = MomentsTimelineViewModel.currentUserID, users: [KnownUser] = []) {
         self.bff = bff
         self.dataDirectory = dataDirectory
         self.lastCrash = lastCrash
@@ -31,6 +35,8 @@ public struct InternalMenuState: Sendable {
         self.trackingEvents = trackingEvents
         self.graphQLRequests = graphQLRequests
         self.actions = actions
+        self.actingUserID = actingUserID
+        self.users = users
     }
 }
 
@@ -58,6 +64,9 @@ public struct InternalMenuViewModel: Encodable, Sendable {
             }),
             InternalMenuSection(title: l10n[.sectionTools],
                                 items: state.actions.map { InternalMenuActionTriggerItemViewModel(action: $0, l10n: l10n) }),
+            InternalMenuSection(title: l10n[.sectionActingUser], items: [
+                InternalMenuUserSwitcherItemViewModel(actingUserID: state.actingUserID, users: state.users, l10n: l10n),
+            ]),
             Self.activitySection(state, l10n),
         ]
     }

@@ -40,6 +40,8 @@ public enum MomentsRepoError: Error, Equatable, Sendable {
     case unavailable(APISessionError)
     /// No moment of the timeline has this id (a liked moment or a page's `after`).
     case unknownMoment(String)
+    /// The BFF has no user with this id (its `UNKNOWN_USER`).
+    case unknownUser(String)
 }
 
 /// The timeline's repository, as in the seed: reads and writes through the BFF sessions, a
@@ -159,7 +161,7 @@ public final class MomentsRepo: MomentsRepoType {
             answer = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID,
                                                                   first: 1, after: located.previous)
         } catch {
-            throw .unavailable(error)
+            throw error.graphQLCodes.contains("UNKNOWN_USER") ? .unknownUser(userID) : .unavailable(error)
         }
         mediaURLRegistry?.record(answer)
         let updated: MomentsDetails.Moment
@@ -214,6 +216,9 @@ public final class MomentsRepo: MomentsRepoType {
             }
             return .success(await store(details, hasMore: hasMore, for: key))
         } catch {
+            if error.graphQLCodes.contains("UNKNOWN_USER") {
+                return .failure(.unknownUser(key.userID))
+            }
             if let after = key.page.after, isUnknown(after, userID: key.userID, error) {
                 return .failure(.unknownMoment(after))
             }

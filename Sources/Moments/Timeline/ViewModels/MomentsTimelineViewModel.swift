@@ -117,13 +117,13 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     }
 
     /// Names everything the encoded form depends on, for reusing what was drawn from it:
-    /// the data, the like feature, the notice and its saved time (whose "3 minutes ago" turns
+    /// whose timeline, the data, the like feature, the notice and its saved time (whose "3 minutes ago" turns
     /// on the minute after the save, not on the clock's), the failure, and the minute relative
     /// dates are counted in.
     public var cacheKey: String {
         let minute = Int(now.timeIntervalSince1970 / 60)
         let staleKey = stale.map { "\($0.code)@\($0.savedAt.timeIntervalSince1970)|\(notice ?? "")" } ?? "fresh"
-        return "\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(staleKey)|\(hasError)|\(errorCode ?? "")|\(errorMessage ?? "")|\(isUnknownPage)|\(minute)"
+        return "\(userID)|\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(staleKey)|\(hasError)|\(errorCode ?? "")|\(errorMessage ?? "")|\(isUnknownPage)|\(minute)"
     }
 
     /// The failure's code, for scripts and the error state.
