@@ -24,8 +24,10 @@ public enum ToggleValue: Sendable, Equatable, Codable, CustomStringConvertible {
         let container = try decoder.singleValueContainer()
         if let isOn = try? container.decode(Bool.self) {
             self = .bool(isOn)
+        } else if let variant = try? container.decode(String.self) {
+            self = .variant(variant)
         } else {
-            self = .variant(try container.decode(String.self))
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "neither true, false nor a variant")
         }
     }
 
