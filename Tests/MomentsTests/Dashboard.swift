@@ -1,3 +1,4 @@
+import BFF
 import Foundation
 import Foundations
 import HTTPServer
@@ -24,8 +25,25 @@ struct Dashboard {
         )
     }
 
+    /// Starts a dashboard with the embedded BFF in process on `dataDirectory`, as `moments serve`
+    /// runs by default.
+    static func startEmbedded(dataDirectory: URL) async throws -> (Dashboard, EmbeddedBFF) {
+        let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
+        let dashboard = try await start(
+            transport: InProcessGraphQLTransport { body in
+                let (status, answer) = await bff.execute(body: body)
+                return (status.code, answer)
+            },
+            remoteConfig: RemoteConfigurationSource(description: "embedded BFF") { try JSONEncoder().encode(bff.remoteConfig.current()) },
+            dataDirectory: dataDirectory,
+            listUsers: { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } }
+        )
+        return (dashboard, bff)
+    }
+
     static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
-                      bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:]) async throws -> Dashboard {
+                      bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:],
+                      listUsers: (@Sendable () async throws -> [KnownUser])? = nil) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
             templatesDirectory: repository.appendingPathComponent("templates").path,
@@ -33,7 +51,8 @@ struct Dashboard {
             transport: transport,
             remoteConfigurationSource: remoteConfig,
             bffTimeout: bffTimeout,
-            bffHeaders: bffHeaders
+            bffHeaders: bffHeaders,
+            listUsers: listUsers
         ))
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())
         return Dashboard(application: application, server: try TestServer(server: server))

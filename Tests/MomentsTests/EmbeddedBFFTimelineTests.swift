@@ -6,16 +6,7 @@ import Testing
 /// The dashboard with the embedded BFF in process, as `moments serve` runs by default.
 @Suite struct EmbeddedBFFTimelineTests {
     private static func start(dataDirectory: URL) async throws -> (Dashboard, EmbeddedBFF) {
-        let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
-        let dashboard = try await Dashboard.start(
-            transport: InProcessGraphQLTransport { body in
-                let (status, answer) = await bff.execute(body: body)
-                return (status.code, answer)
-            },
-            remoteConfig: RemoteConfigurationSource(description: "embedded BFF") { try JSONEncoder().encode(bff.remoteConfig.current()) },
-            dataDirectory: dataDirectory
-        )
-        return (dashboard, bff)
+        try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
     }
 
     @Test func likeThroughFormAndJSON_survivesRestartOfDashboardAndBFF() async throws {
