@@ -164,6 +164,7 @@ public struct MomentsApplication: Sendable {
             ToggleRoutes(toggles: toggles, actingUser: actingUser),
             DesignKitDemoRoutes(pages: pages),
             ActingUserRoutes(actingUser: actingUser, userDirectory: userDirectory, momentsRepo: momentsRepo),
+            OFREPRoutes(toggles: toggles),
         ])
     }
 }
