@@ -104,6 +104,9 @@ import TestSupport
                 #expect(page.contains("isRoundedAvatar = true"), "\(path)")
             }
             #expect(try await dashboard.postForm("/area51/actions/clear-overrides", "").status == 303)
+            let activity = try await dashboard.get("/area51").text
+            #expect(activity.contains("Override · isRoundedAvatar"))
+            #expect(activity.contains("true → Follow remote"), "the activity names the cleared override")
             #expect(!(try await dashboard.get("/").text.contains("data-override-banner")))
             let cleared = try await Self.audit(of: dashboard).first
             #expect(cleared?["source"] as? String == "reset")

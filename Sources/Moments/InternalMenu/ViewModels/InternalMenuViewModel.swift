@@ -130,9 +130,11 @@ public struct InternalMenuViewModel: Encodable, Sendable {
                 isWarning: request.status != "ok"))
         }
         let changes = state.audit.prefix(20).map { change in
-            (change.changedAt, InternalMenuDescriptionItemViewModel(
-                title: "\(l10n[.activityToggle]) · \(change.name)",
-                detail: "\(l10n.time(change.changedAt))  \(change.oldValue) → \(change.newValue)  (\(l10n[change.source.title]))"))
+            // An override's absent value is "follow remote".
+            let text = { (value: ToggleValue?) in value?.description ?? l10n[.overrideFollowRemote] }
+            return (change.changedAt, InternalMenuDescriptionItemViewModel(
+                title: "\(l10n[change.isOverride ? .overrideTitle : .activityToggle]) · \(change.name)",
+                detail: "\(l10n.time(change.changedAt))  \(text(change.oldValue)) → \(text(change.newValue))  (\(l10n[change.source.title]))"))
         }
         let items = (events + requests + changes).sorted { $0.0 > $1.0 }.prefix(30).map(\.1)
         return InternalMenuSection(title: l10n[.sectionActivity],
