@@ -8,7 +8,7 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             let menu = try await dashboard.json("/api/area51").object
             let sections = menu["sections"] as? [[String: Any]] ?? []
-            #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Activity"])
+            #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Acting as", "Activity"])
             func items(_ index: Int) -> [[String: Any]] { sections[index]["items"] as? [[String: Any]] ?? [] }
             #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "BFF", "BFF latency", "Headers sent to the BFF",
                                                                "Last BFF error", "Data folder"])

@@ -150,6 +150,7 @@ public struct L10n: Sendable {
         "actingUser": "User %@",
         "actingUserDetail": "The timeline, likes and tracking events use this user; remembered in this browser.",
         "switchUser": "Switch",
+        "actingAs": "Acting as",
         "unknownUser": "The BFF knows no user with this ID.",
     ]
 
@@ -270,6 +271,7 @@ public struct L10n: Sendable {
         "actingUser": "用户 %@",
         "actingUserDetail": "时间线、点赞和埋点事件都使用此用户；保存在此浏览器中。",
         "switchUser": "切换",
+        "actingAs": "当前身份",
         "unknownUser": "BFF 中没有此 ID 的用户。",
     ]
 }

@@ -117,5 +117,6 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case actingUser
     case actingUserDetail
     case switchUser
+    case actingAs
     case unknownUser
 }
