@@ -34,16 +34,21 @@ struct Dashboard {
                 let (status, answer) = await bff.execute(body: body)
                 return (status.code, answer)
             },
-            remoteConfig: RemoteConfigurationSource(description: "embedded BFF") { try JSONEncoder().encode(bff.remoteConfig.current()) },
+            // As `moments serve` wires it: the BFF says when its config changes (heard once
+            // `startRefreshingRemoteConfig` runs), and its routes are served beside the dashboard's.
+            remoteConfig: RemoteConfigurationSource(description: "embedded BFF", load: { try JSONEncoder().encode(bff.remoteConfig.current()) },
+                                                    observe: { changed in bff.remoteConfig.observe(changed) }),
             dataDirectory: dataDirectory,
-            listUsers: { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } }
+            listUsers: { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } },
+            bffRoutes: bff
         )
         return (dashboard, bff)
     }
 
     static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
                       bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:],
-                      listUsers: (@Sendable () async throws -> [KnownUser])? = nil) async throws -> Dashboard {
+                      listUsers: (@Sendable () async throws -> [KnownUser])? = nil,
+                      bffRoutes: (any RouteCollection)? = nil) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
             templatesDirectory: repository.appendingPathComponent("templates").path,
@@ -52,6 +57,7 @@ struct Dashboard {
             remoteConfigurationSource: remoteConfig,
             bffTimeout: bffTimeout,
             bffHeaders: bffHeaders,
+            bffRoutes: bffRoutes,
             listUsers: listUsers
         ))
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())

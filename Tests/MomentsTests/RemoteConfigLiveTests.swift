@@ -26,31 +26,31 @@ import TestSupport
     @Test func putRemoteConfigOnTheEmbeddedBFF_reachesAnEventsClientWithinASecond() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
-        // The executable as a user runs it, with its default 30-second poll: only the embedded
-        // BFF's word can be this fast.
-        let server = try await ServerProcess.start(arguments: ["--data-dir", dataDirectory.path])
-        defer { server.process.terminate() }
-        let connection = try await Self.openEvents(port: server.url.port ?? 0)
-        defer { connection.close() }
+        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
+        // The default 30-second poll: only the embedded BFF's word can be this fast.
+        let refreshing = dashboard.application.startRefreshingRemoteConfig()
+        defer { refreshing.cancel() }
+        let connection = try await Self.openEvents(port: dashboard.server.port)
 
         async let arrival = Self.readTimed(connection, until: "event: toggle")
         try await Task.sleep(for: .milliseconds(50))
         let changed = ContinuousClock.now
-        let answer = try await server.request("PUT", "/remote-config", body: #"{"isRoundedAvatar": true}"#)
+        let answer = try await dashboard.send("PUT", "/remote-config", contentType: "application/json", body: #"{"isRoundedAvatar": true}"#)
         #expect(answer.status == 200)
         let (received, arrivedAt) = await arrival
-        #expect(received.contains("event: toggle"))
         #expect(received.contains(#""name":"isRoundedAvatar""#))
         #expect(received.contains(#""source":"remote""#))
         #expect(arrivedAt - changed < .seconds(1))
-        #expect(try await server.request("GET", "/").text.contains("dk-avatar--round"))
+        #expect(try await dashboard.get("/").text.contains("dk-avatar--round"))
+        // Closed before the server stops: a graceful stop waits for open streams.
+        connection.close()
+        await dashboard.stop()
     }
 
     @Test func fetchedChange_sendsAnEventOnlyForValuesInForce() async throws {
         try await withDashboard { dashboard, bff in
             _ = try await dashboard.send("PUT", "/api/toggles/isRoundedAvatar", contentType: "application/json", body: #"{"override": false}"#)
             let connection = try await Self.openEvents(port: dashboard.server.port)
-            defer { connection.close() }
             bff.setRemoteConfig(["isRoundedAvatar": true, "likeButtonStyle": "star"])
             async let arrival = Self.readTimed(connection, until: "event: toggle")
             _ = try await dashboard.send("POST", "/api/area51/actions/fetch-remote-config", contentType: "application/json", body: "{}")
@@ -61,6 +61,8 @@ import TestSupport
             try await Task.sleep(for: .milliseconds(200))
             let rest = received + connection.read(until: "never", timeout: 0.2)
             #expect(!rest.contains(#""name":"isRoundedAvatar""#))
+            // Closed before the server stops: a graceful stop waits for open streams.
+            connection.close()
         }
     }
 }
