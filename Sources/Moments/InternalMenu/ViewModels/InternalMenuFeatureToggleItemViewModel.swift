@@ -5,13 +5,6 @@ import Foundations
 /// layer (default, remote, override, in force) and take a local override. Drawn from the same
 /// `ToggleState` `/api/toggles` lists.
 public struct InternalMenuFeatureToggleItemViewModel: InternalMenuItemViewModel {
-    /// One choice of the override control: a value, or follow remote (`value` empty).
-    public struct OverrideOption: Encodable, Sendable, Equatable {
-        public let value: String
-        public let label: String
-        public let isSelected: Bool
-    }
-
     public let type = InternalMenuItemType.featureToggle
     public let title: String
     public let name: String
@@ -33,7 +26,8 @@ public struct InternalMenuFeatureToggleItemViewModel: InternalMenuItemViewModel 
     public let isOverridden: Bool
     /// Set when the remote value changed after the override was set.
     public let note: String?
-    public let overrideOptions: [OverrideOption]
+    /// A value each, and follow remote (`value` empty).
+    public let overrideOptions: [InternalMenuChoice]
 
     /// - Parameters:
     ///   - lastChange: the audit's latest change of this toggle, for internal ones.
@@ -68,8 +62,8 @@ public struct InternalMenuFeatureToggleItemViewModel: InternalMenuItemViewModel 
         note = state.noted(in: l10n).note
         let values: [ToggleValue] = description.variants.isEmpty ? [.bool(true), .bool(false)] : description.variants.map(ToggleValue.variant)
         overrideOptions = state.isOverridable
-            ? [OverrideOption(value: "", label: l10n[.overrideFollowRemote], isSelected: state.override == nil)]
-                + values.map { OverrideOption(value: $0.description, label: Self.text($0, l10n), isSelected: state.override?.value == $0) }
+            ? [InternalMenuChoice(value: "", label: l10n[.overrideFollowRemote], isSelected: state.override == nil)]
+                + values.map { InternalMenuChoice(value: $0.description, label: Self.text($0, l10n), isSelected: state.override?.value == $0) }
             : []
     }
 

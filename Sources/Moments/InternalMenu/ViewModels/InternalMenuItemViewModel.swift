@@ -14,6 +14,14 @@ public protocol InternalMenuItemViewModel: ListItemViewModel {
     var title: String { get }
 }
 
+/// One choice of a row's control: an override's value, a user to act as.
+public struct InternalMenuChoice: Encodable, Sendable, Equatable {
+    /// What the form sends (empty for "follow remote").
+    public let value: String
+    public let label: String
+    public let isSelected: Bool
+}
+
 /// A titled group of rows: the seed's `InternalMenuSection` is a list section.
 public typealias InternalMenuSection = ListSection
 
