@@ -28,13 +28,14 @@ run: build
 test: deps
 	$(SWIFT) test
 
-## browser-deps: headless Chromium and Selenium for the browser flow, installed only when missing
+## browser-deps: headless Chromium, and the pinned Selenium and pytest of the browser suite, installed only when missing or not as pinned
 browser-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
 		echo "Installing $(BROWSER_PACKAGES) with apt-get…"; \
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
 	fi
-	@python3 -c "import selenium, pytest" 2>/dev/null || python3 -m pip install -q selenium pytest
+	@python3 -c "import sys, importlib.metadata as m; pins = [l.split('==') for l in open('Tests/Browser/requirements.txt') if not l.startswith('#') and '==' in l]; sys.exit(any(m.version(n) != v.strip() for n, v in pins))" 2>/dev/null \
+		|| python3 -m pip install -q -r Tests/Browser/requirements.txt
 
 ## browser-test: the QA flow in headless Chromium, with and without JavaScript; screenshots in SCREENSHOT_DIR
 browser-test: deps browser-deps

@@ -27,10 +27,12 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        .target(name: "CTCPInfo"),
         .target(
             name: "HTTPServer",
             dependencies: [
                 "CMicroHTTPD",
+                "CTCPInfo",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

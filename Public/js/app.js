@@ -55,7 +55,7 @@ document.addEventListener("click", (event) => {
 async function loadMore(link) {
   link.setAttribute("aria-busy", "true");
   try {
-    const response = await fetch(link.href, { headers: { "Accept": "text/html" } });
+    const response = await fetch(link.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
     document.querySelector(".list")?.append(...next.querySelectorAll(".list > [data-moment-id]"));
@@ -77,9 +77,10 @@ document.addEventListener("click", (event) => {
 // Live updates: when a toggle or a like changes anywhere, redraw this page's content from the
 // server, keeping the scroll position. Once older moments were added below, only the moments
 // the server's page has are swapped, so the added ones stay. Pages without a live region do
-// not listen.
+// not listen. Fetches of the page's own script say so (`X-Requested-With: fetch`): the server
+// then records no screenview, keeps the language choice as it is and never asks the BFF again.
 async function redraw() {
-  const response = await fetch(location.href, { headers: { "Accept": "text/html" } });
+  const response = await fetch(location.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
   if (!response.ok) return;
   const next = new DOMParser().parseFromString(await response.text(), "text/html");
   const current = document.querySelector(".app");
@@ -98,18 +99,31 @@ async function redraw() {
   window.scrollTo(0, scroll);
 }
 
-if (document.querySelector("[data-live], .list") && "EventSource" in window) {
-  const events = new EventSource("/events");
-  events.addEventListener("toggle", redraw);
-  events.addEventListener("like", redraw);
-  window.addEventListener("pagehide", () => events.close());
+if (document.querySelector("[data-live], .list")) {
+  onLiveEvent("toggle", redraw);
+  onLiveEvent("like", redraw);
+}
+
+// Network inspector: a new exchange redraws the list from the server, with the page's filters.
+async function refreshExchanges() {
+  const list = document.querySelector("[data-network-list]");
+  const response = await fetch(location.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
+  if (!list || !response.ok) return;
+  const next = new DOMParser().parseFromString(await response.text(), "text/html").querySelector("[data-network-list]");
+  if (next) list.replaceWith(next);
+}
+
+if (document.querySelector("[data-network-list]")) {
+  onLiveEvent("exchange", refreshExchanges);
 }
 
 // The hidden door: Ctrl+Alt+A on the timeline opens Area 51 in debug and internal builds
-// (the server marks the page with data-area51 only there), as a shake does on the phone.
+// (the server marks the page with data-area51 only there), as a shake does on the phone. The
+// key is the one where A sits on a US keyboard (`event.code`), whatever character the
+// layout and Alt make of it (å on macOS, ą in Polish, nothing in Russian).
 document.addEventListener("keydown", (event) => {
   const area51 = document.body.dataset.area51;
-  if (area51 && event.ctrlKey && event.altKey && event.key.toLowerCase() === "a") {
+  if (area51 && event.ctrlKey && event.altKey && event.code === "KeyA") {
     event.preventDefault();
     location.href = `${area51}?source=shortcut`;
   }

@@ -21,7 +21,9 @@ static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
                                                    MHD_RequestCompletedCallback completed,
                                                    void *completed_cls,
                                                    MHD_NotifyConnectionCallback notify_connection,
-                                                   void *notify_connection_cls) {
+                                                   void *notify_connection_cls,
+                                                   void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection),
+                                                   void *uri_log_cls) {
     return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, access_handler_cls,
                             MHD_OPTION_LISTEN_SOCKET, listen_socket,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
@@ -30,6 +32,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                             MHD_OPTION_END);
 }
 

@@ -48,12 +48,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-host"), help: "Another host name to answer for, for deliberate LAN use (repeatable).")
     var allowedHosts: [String] = []
 
+    @Option(help: "How many exchanges with the BFF Area 51's network inspector keeps (bodies over 256 KiB are cut).")
+    var networkLogSize: Int = NetworkLog.defaultCapacity
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
+        }
+        guard (1...100_000).contains(networkLogSize) else {
+            throw ValidationError("--network-log-size must be between 1 and 100000, not \(networkLogSize).")
         }
         for (flag, path) in [("--public-dir", publicDir), ("--templates-dir", templatesDir)]
         where !FileManager.default.fileExists(atPath: path) {
@@ -121,7 +127,8 @@ struct ServeCommand: AsyncParsableCommand {
             allowedHosts: ["127.0.0.1", "localhost", "::1", host] + allowedHosts,
             bffRoutes: backend.embedded,
             userID: userID,
-            listUsers: backend.listUsers
+            listUsers: backend.listUsers,
+            networkLogSize: networkLogSize
         ))
         let remoteRefresh = application.startRefreshingRemoteConfig(every: .milliseconds(Int(remoteConfigInterval * 1000)))
         defer { remoteRefresh.cancel() }

@@ -22,7 +22,7 @@ import TestSupport
         let query = try #require(types.first { $0["name"] as? String == "Query" })
         let field = try #require((query["fields"] as? [[String: Any]])?.first)
         let arguments = try #require(field["args"] as? [[String: Any]])
-        #expect(arguments.map { $0["name"] as? String } == ["userID", "first", "after"])
+        #expect(arguments.map { $0["name"] as? String } == ["userID", "first", "after", "from"])
         #expect(arguments.allSatisfy { $0["isDeprecated"] as? Bool == false && $0["deprecationReason"] is NSNull })
     }
 

@@ -44,7 +44,7 @@ import Testing
         #expect(!plans.likes.contains { $0.hasPrefix("SCAN likes") }, "\(plans.likes)")
     }
 
-    @Test func pageOfMoments_takesTheSameStepsFor30MomentsAsFor3000() throws {
+    @Test func pageOfMoments_andAPageFromAMoment_takeTheSameStepsFor30MomentsAsFor3000() throws {
         let small = try Self.database(moments: 30)
         let large = try Self.database(moments: 3000)
         // The same place in both timelines: after the 10th moment, as the next page would ask.
@@ -54,6 +54,15 @@ import Testing
         #expect(smallSteps.fullScanSteps == 0 && largeSteps.fullScanSteps == 0)
         #expect(smallSteps.virtualMachine > 0)
         #expect(largeSteps.virtualMachine == smallSteps.virtualMachine, "\(largeSteps) vs \(smallSteps)")
+        // A page that starts at a moment (`from`, one moment read by its ID): the same steps near
+        // the top of a short timeline and deep in a long one. (Its statement is another one, so
+        // SQLite's counters, which add up over a statement's runs, start afresh.)
+        let near = try Self.steps(ofPageAfter: "10", including: true, limit: 1, in: small)
+        let deep = try Self.steps(ofPageAfter: "2900", including: true, limit: 1, in: large)
+        #expect(near.sorts == 0 && deep.sorts == 0)
+        #expect(near.fullScanSteps == 0 && deep.fullScanSteps == 0)
+        #expect(near.virtualMachine > 0)
+        #expect(deep.virtualMachine == near.virtualMachine, "\(deep) vs \(near)")
     }
 
     private struct Steps: CustomStringConvertible {
@@ -63,13 +72,16 @@ import Testing
         var description: String { "\(virtualMachine) VM steps, \(sorts) sorts, \(fullScanSteps) full scan steps" }
     }
 
-    /// What SQLite counted while reading the 11 moments after `momentID`.
-    private static func steps(ofPageAfter momentID: String, in database: DatabaseQueue) throws -> Steps {
+    /// What SQLite counted while reading the `limit` moments after `momentID` (from it, when
+    /// `including`).
+    private static func steps(ofPageAfter momentID: String, including: Bool = false, limit: Int = 11,
+                              in database: DatabaseQueue) throws -> Steps {
         try database.read { db in
             let start = try #require(try MomentsPageQueries.position(ofMomentID: momentID).fetchOne(db))
-            let prepared = try MomentsPageQueries.moments(after: start, limit: 11).makePreparedRequest(db)
+            let prepared = try MomentsPageQueries.moments(after: start, including: including, limit: limit).makePreparedRequest(db)
             let rows = try Row.fetchAll(prepared.statement)
-            #expect(rows.count == 11)
+            #expect(rows.count == limit)
+            if including { #expect(rows.first?["id"] == momentID) }
             let statement = prepared.statement.sqliteStatement
             return Steps(virtualMachine: sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 0),
                          sorts: sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_SORT, 0),

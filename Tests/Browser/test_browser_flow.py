@@ -1,30 +1,8 @@
 """The flows a QA engineer walks through in a browser, with JavaScript and without."""
-from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as condition
-from selenium.webdriver.support.ui import WebDriverWait
 
-
-def wait(driver, seconds=5):
-    # Open pages redraw themselves on live updates, so an element found a moment ago may be gone.
-    return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException])
-
-
-def like_button(driver, moment_id):
-    return driver.find_element(By.CSS_SELECTOR, f"#moment-{moment_id} [data-like-form] button")
-
-
-def first_unliked_moment(driver):
-    for button in driver.find_elements(By.CSS_SELECTOR, "[data-like-form] button"):
-        if button.get_attribute("aria-pressed") == "false":
-            return button.find_element(By.XPATH, "./ancestor::*[@data-moment-id]").get_attribute("data-moment-id")
-    raise AssertionError("every moment is liked already")
-
-
-def console_errors(driver):
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+from helpers import console_errors, first_unliked_moment, like_button, press_area51_shortcut, wait
 
 
 def test_flow_with_javascript(server, browser, shoot):
@@ -33,7 +11,7 @@ def test_flow_with_javascript(server, browser, shoot):
     assert not browser.find_elements(By.CSS_SELECTOR, "[data-like-form]"), "the like feature starts off"
     shoot(browser, "1-timeline")
 
-    ActionChains(browser).key_down(Keys.CONTROL).key_down(Keys.ALT).send_keys("a").key_up(Keys.ALT).key_up(Keys.CONTROL).perform()
+    press_area51_shortcut(browser)
     wait(browser).until(condition.url_contains("/area51"))
     shoot(browser, "2-area51")
 
@@ -105,3 +83,15 @@ def test_flow_without_javascript_uses_the_forms(server, browser_without_javascri
     browser.find_element(By.CSS_SELECTOR, "[data-language-switch]").click()
     wait(browser).until(lambda d: d.title == "朋友圈")
     shoot(browser, "4-chinese")
+
+
+def test_area51_shortcut_matches_the_key_whatever_the_layout_makes_of_it(server, browser):
+    browser.get(server + "/")
+    # dispatchEvent answers false when the page took the key (preventDefault) as the shortcut.
+    press = ("return document.dispatchEvent(new KeyboardEvent('keydown',"
+             " {key: arguments[0], code: arguments[1], ctrlKey: true, altKey: true, cancelable: true}))")
+    # AZERTY: the key that types "a" is where Q is on a US keyboard; it is not the shortcut.
+    assert browser.execute_script(press, "a", "KeyQ") is True
+    # macOS with Alt makes "å" of the A key, a Russian layout "ф": still the shortcut.
+    assert browser.execute_script(press, "ф", "KeyA") is False
+    wait(browser).until(condition.url_matches(r"/area51$"))

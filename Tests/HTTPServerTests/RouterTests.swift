@@ -75,6 +75,13 @@ import TestSupport
         await server.stop()
     }
 
+    @Test func query_withoutSomeNames_isEncodedAgain_inOrder() {
+        let query = QueryArguments(urlEncoded: "refresh=1&lang=zh-Hans&q=caf%C3%A9+%26+tea&after=m%2F9")
+        #expect(query.removing(["refresh"]).urlEncoded == "lang=zh-Hans&q=caf%C3%A9%20%26%20tea&after=m%2F9")
+        #expect(QueryArguments(urlEncoded: query.urlEncoded).map(\.value) == ["1", "zh-Hans", "café & tea", "m/9"])
+        #expect(query.removing(["refresh", "lang", "q", "after"]).urlEncoded == "")
+    }
+
     @Test func headers_areCaseInsensitive_andCookiesParsed() async throws {
         let server = try TestServer(router: makeRouter())
         let (_, _, body) = try await server.send(

@@ -95,3 +95,39 @@ def test_unknownCursor_is404_evenWhenErrorsMentionItsDigits(dashboard_on_seed):
     answer = session.get(f"{origin}/api/timeline?after=12345", timeout=10)
     assert answer.status_code == 404, answer.text
     assert answer.json()["error"]["code"] == "unknown_moment"
+
+
+def test_like_ofAMomentNoPageShowed_readsTheWholeTimelineOnce_andTheMomentStaysFound(dashboard_on_seed):
+    bff, origin, session, _ = dashboard_on_seed
+    assert session.get(f"{origin}/api/timeline", timeout=10).status_code == 200
+    deep = bff.moment_ids()[-1]  # on the last page, which no page showed
+    start = len(bff.received())
+    answer = session.put(f"{origin}/api/moments/{deep}/like", json={"isLiked": True}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["isLiked"] is True
+    sent = bff.received()[start:]
+    assert [r.operation for r in sent] == ["query", "mutation"], [r.query for r in sent]
+    assert all(r.valid for r in sent), [r.errors for r in sent]
+    assert "from:" not in sent[1].query, "from is never sent to a BFF whose schema lacks it"
+
+    start = len(bff.received())
+    answer = session.put(f"{origin}/api/moments/{deep}/like", json={"isLiked": False}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    assert [r.operation for r in bff.received()[start:]] == ["mutation"], "found once, it stays found"
+    assert "0" not in bff.likers(deep)
+
+
+def test_momentPage_andItsJSONTwin_showEveryPhotoThroughMedia(dashboard_on_seed):
+    bff, origin, session, _ = dashboard_on_seed
+    details = bff.details("0")
+    moment = next(m for m in details["moments"] if m["photos"])
+    twin = session.get(f"{origin}/api/moments/{moment['id']}", timeout=10)
+    assert twin.status_code == 200, twin.text
+    body = twin.json()
+    assert len(body["photoURLs"]) == len(moment["photos"])
+    assert all(url.startswith("/media?url=") for url in body["photoURLs"]), body["photoURLs"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", body["createdAt"]), body["createdAt"]
+    page = session.get(f"{origin}/moments/{moment['id']}", timeout=10)
+    assert page.status_code == 200
+    assert page.text.count('class="moment-detail__photo"') == len(moment["photos"])
+    assert session.get(f"{origin}/moments/no-such-moment", timeout=10).status_code == 404

@@ -34,7 +34,7 @@ def test_client_loadsTheSchemaByIntrospection(embedded_graphql_url):
     assert client.schema is not None
     query_fields = client.schema.query_type.fields
     assert list(query_fields) == ["getMomentsDetailsByUserID"]
-    assert list(query_fields["getMomentsDetailsByUserID"].args) == ["userID", "first", "after"]
+    assert list(query_fields["getMomentsDetailsByUserID"].args) == ["userID", "first", "after", "from"]
     assert list(client.schema.mutation_type.fields) == ["updateMomentLike"]
 
 
@@ -82,6 +82,42 @@ def test_likeOfAnUnknownMoment_isAGraphQLErrorWithItsCode(embedded_graphql_url):
     errors = raised.value.errors
     assert [e.get("extensions", {}).get("code") for e in errors] == ["UNKNOWN_MOMENT"]
     assert errors[0]["path"] == ["updateMomentLike"]
+
+
+MOMENT_FROM = """
+query getMomentsDetailsByUserID($userID: ID!, $from: ID) {
+  getMomentsDetailsByUserID(userID: $userID, first: 1, from: $from) {
+    moments { id title photos isLiked }
+  }
+}
+"""
+
+LIKE_FROM = """
+mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: Boolean!) {
+  updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked, first: 1, from: $momentID) {
+    moments { id isLiked likes { id avatar } }
+  }
+}
+"""
+
+
+def test_fromDocuments_validateLocally_andReadAndLikeOneMomentByItsID(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client as session:
+        client.validate(GraphQLRequest(MOMENT_FROM))
+        client.validate(GraphQLRequest(LIKE_FROM))
+        everything = timeline(session)["moments"]
+        deep = next(m for m in reversed(everything) if not m["isLiked"])
+        read = session.execute(GraphQLRequest(MOMENT_FROM, variable_values={"userID": "0", "from": deep["id"]}))
+        liked = session.execute(GraphQLRequest(LIKE_FROM, variable_values={
+            "momentID": deep["id"], "userID": "0", "isLiked": True}))["updateMomentLike"]["moments"]
+        with pytest.raises(TransportQueryError) as raised:
+            session.execute(GraphQLRequest(MOMENT_FROM, variable_values={"userID": "0", "from": "no-such-moment"}))
+    assert read["getMomentsDetailsByUserID"]["moments"] == [
+        {"id": deep["id"], "title": deep["title"], "photos": deep["photos"], "isLiked": False}]
+    assert [m["id"] for m in liked] == [deep["id"]]
+    assert liked[0]["isLiked"] is True
+    assert [e.get("extensions", {}).get("code") for e in raised.value.errors] == ["UNKNOWN_MOMENT"]
 
 
 def test_introspectedSchema_equalsTheServedSDL(embedded_graphql_url):

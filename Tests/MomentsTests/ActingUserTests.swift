@@ -35,16 +35,19 @@ import Testing
         })
     }
 
-    /// Posts Area 51's switch form as a browser does, without following the redirect: the status
-    /// and the `Set-Cookie` lines.
-    private static func switchUser(to userID: String, on dashboard: Dashboard) async throws -> (status: Int, cookies: [String]) {
-        let body = "userID=\(userID)&_csrf=\(Dashboard.csrfToken)"
+    /// Posts a switch form as a browser does, without following the redirect: the status, where
+    /// it leads and the `Set-Cookie` lines. `back` is the header form's field.
+    private static func switchUser(to userID: String, back: String? = nil,
+                                   on dashboard: Dashboard) async throws -> (status: Int, location: String?, cookies: [String]) {
+        let body = "userID=\(userID)&_csrf=\(Dashboard.csrfToken)" + (back.map { "&back=\($0)" } ?? "")
         let answer = try await dashboard.server.raw(
             "POST /area51/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=\(Dashboard.csrfToken)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
-        let cookies = answer.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("set-cookie:") }
-            .map { $0.dropFirst("set-cookie:".count).trimmingCharacters(in: .whitespaces) }
-        return (status, cookies)
+        func values(_ name: String) -> [String] {
+            answer.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("\(name):") }
+                .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) }
+        }
+        return (status, values("location").first, values("set-cookie"))
     }
 
     private static func likedIDs(_ timeline: [String: Any]) -> Set<String> {
@@ -89,6 +92,7 @@ import Testing
         try await Self.withEmbedded { dashboard, bff in
             let switched = try await Self.switchUser(to: "3", on: dashboard)
             #expect(switched.status == 303)
+            #expect(switched.location == "/area51#acting-user")
             #expect(switched.cookies.contains { $0.hasPrefix("moments_user=3;") })
             let withCookie = try await dashboard.get("/api/timeline", headers: ["Cookie": "moments_user=3"]).text
             let withoutCookie = try await dashboard.get("/api/timeline").text
@@ -101,6 +105,48 @@ import Testing
             let area51 = try await dashboard.get("/area51", headers: ["Cookie": "moments_user=3"]).text
             #expect(area51.contains(#"<option value="3" selected>3 · 林小雨</option>"#))
             #expect(area51.contains(#"<option value="15">15 · 黄思琪</option>"#), "the embedded BFF lists all its users")
+        }
+    }
+
+    @Test func switchFromTheHeader_goesBackToTheTimeline_whichCountsNoScreenview() async throws {
+        try await Self.withEmbedded { dashboard, bff in
+            let switched = try await Self.switchUser(to: "3", back: "/", on: dashboard)
+            #expect(switched.status == 303)
+            #expect(switched.location == "/")
+            #expect(switched.cookies.contains { $0.hasPrefix("moments_user=3;") })
+            #expect(switched.cookies.contains { $0.hasPrefix("moments_after_action=1;") }, "the redirect of an action (PageVisit)")
+            #expect(try await Self.switchUser(to: "3", back: "//elsewhere.example", on: dashboard).location == "/area51#acting-user",
+                    "a back that leaves this server is not followed")
+            let followed = try await dashboard.get("/", headers: ["Cookie": "moments_user=3; moments_after_action=1", "Accept": "text/html"])
+            #expect(followed.status == 200)
+            #expect(followed.text.contains(#"data-acting-user="3""#))
+            #expect(try await TrackingRulesTests.names(dashboard) == [], "the page after a switch is not one a person opened")
+            _ = try await dashboard.get("/", headers: ["Cookie": "moments_user=3", "Accept": "text/html"])
+            #expect(try await TrackingRulesTests.names(dashboard) == ["screenview"])
+        }
+    }
+
+    @Test func momentAsUser3_byQueryHeaderOrCookie_isUser3s_evenRightAfterUser0ReadIt() async throws {
+        try await Self.withEmbedded { dashboard, bff in
+            let user0 = try await Self.bffTimeline(of: "0", bff)
+            let user3 = try await Self.bffTimeline(of: "3", bff)
+            let momentID = try #require(user0.keys.sorted().first { user0[$0]?.isLiked != user3[$0]?.isLiked },
+                                        "a moment one of users 0 and 3 liked and the other did not")
+            let isLikedBy3 = try #require(user3[momentID]?.isLiked)
+            // User 0 reads it first, in the timeline and alone: the cache holds user 0's copy.
+            #expect(try await dashboard.json("/api/timeline").status == 200)
+            let asUser0 = try await dashboard.json("/api/moments/\(momentID)").object
+            #expect(asUser0["isLiked"] as? Bool == !isLikedBy3)
+            for (query, headers) in [("?userID=3", [:]), ("", ["X-Moments-User": "3"]), ("", ["Cookie": "moments_user=3"])] {
+                let json = try await dashboard.get("/api/moments/\(momentID)\(query)", headers: headers)
+                #expect(json.status == 200)
+                #expect(json.text.contains(#""isLiked":\#(isLikedBy3)"#), "as user 3 (\(query)\(headers)): \(json.text)")
+                let page = try await dashboard.get("/moments/\(momentID)\(query)", headers: headers)
+                #expect(page.status == 200)
+                #expect(page.text.contains(#"aria-pressed="\#(isLikedBy3)""#), "the page's like button as user 3 (\(query)\(headers))")
+            }
+            let again = try await dashboard.json("/api/moments/\(momentID)").object
+            #expect(again["isLiked"] as? Bool == !isLikedBy3, "user 3's read left user 0's copy alone")
         }
     }
 
@@ -118,6 +164,9 @@ import Testing
             #expect(like.status == 404)
             #expect(like.text.contains(#""code":"unknown_user""#))
             #expect(like.text.contains("The BFF knows no user with this ID. (999)"))
+            let moment = try await dashboard.get("/api/moments/1?userID=999")
+            #expect(moment.status == 404)
+            #expect(moment.text.contains(#""code":"unknown_user""#))
             #expect(try await Self.bffTimeline(of: "0", bff).mapValues(\.likers) == before.mapValues(\.likers))
             let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
             #expect(!events.contains { ($0["parameters"] as? [String: String])?["userID"] == "999" })

@@ -15,22 +15,30 @@ struct Dashboard {
 
     /// Starts a dashboard on `dataDirectory` (a new temporary one by default) against `bff`.
     static func start(bff: FakeBFF, dataDirectory: URL = temporaryDirectory(), bffTimeout: Duration = .seconds(10),
-                      bffHeaders: [String: String] = [:]) async throws -> Dashboard {
+                      bffHeaders: [String: String] = [:],
+                      momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit) async throws -> Dashboard {
         try await start(
             transport: HTTPGraphQLTransport(url: bff.graphQLURL),
             remoteConfig: .http(bff.remoteConfigURL, headers: bffHeaders),
             dataDirectory: dataDirectory,
             bffTimeout: bffTimeout,
-            bffHeaders: bffHeaders
+            bffHeaders: bffHeaders,
+            momentsCacheByteLimit: momentsCacheByteLimit
         )
     }
 
     /// Starts a dashboard with the embedded BFF in process on `dataDirectory`, as `moments serve`
     /// runs by default.
-    static func startEmbedded(dataDirectory: URL) async throws -> (Dashboard, EmbeddedBFF) {
+    /// - Parameters:
+    ///   - moments: replaces the demo data with this many generated moments (50 users, seed 1).
+    ///   - onRequest: called for each GraphQL request the BFF answers.
+    static func startEmbedded(dataDirectory: URL, generated moments: Int? = nil,
+                              onRequest: @escaping @Sendable (Data) -> Void = { _ in }) async throws -> (Dashboard, EmbeddedBFF) {
         let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
+        if let moments { _ = try bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
         let dashboard = try await start(
             transport: InProcessGraphQLTransport { body in
+                onRequest(body)
                 let (status, answer) = await bff.execute(body: body)
                 return (status.code, answer)
             },
@@ -48,7 +56,8 @@ struct Dashboard {
     static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
                       bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:],
                       listUsers: (@Sendable () async throws -> [KnownUser])? = nil,
-                      bffRoutes: (any RouteCollection)? = nil) async throws -> Dashboard {
+                      bffRoutes: (any RouteCollection)? = nil,
+                      momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
             templatesDirectory: repository.appendingPathComponent("templates").path,
@@ -58,7 +67,8 @@ struct Dashboard {
             bffTimeout: bffTimeout,
             bffHeaders: bffHeaders,
             bffRoutes: bffRoutes,
-            listUsers: listUsers
+            listUsers: listUsers,
+            momentsCacheByteLimit: momentsCacheByteLimit
         ))
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())
         return Dashboard(application: application, server: try TestServer(server: server))
@@ -99,24 +109,50 @@ struct Dashboard {
         fields["Content-Type"] = contentType
         var body = body
         if contentType == "application/x-www-form-urlencoded" {
-            fields["Cookie"] = "moments_csrf=\(Self.csrfToken)"
+            // Beside any cookie the test sends (a language choice).
+            fields["Cookie"] = (fields["Cookie"].map { $0 + "; " } ?? "") + "moments_csrf=\(Self.csrfToken)"
             body += "&_csrf=\(Self.csrfToken)"
         }
         let (status, answer, data) = try await server.send(method, path, headers: fields, body: Data(body.utf8))
         return (status, answer, String(decoding: data, as: UTF8.self))
     }
 
+    /// An answer as it came on the wire: every header line kept (`Set-Cookie` comes more than once).
+    struct RawAnswer {
+        let status: Int
+        let headerLines: [(name: String, value: String)]
+        let body: String
+
+        var location: String? { headerLines.first { $0.name == "location" }?.value }
+        /// The `Set-Cookie` values, in order.
+        var setCookies: [String] { headerLines.filter { $0.name == "set-cookie" }.map(\.value) }
+
+        init(_ text: String) {
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            let lines = parts[0].components(separatedBy: "\r\n")
+            status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+            headerLines = lines.dropFirst().compactMap { line in
+                line.firstIndex(of: ":").map { (line[..<$0].lowercased(), line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces)) }
+            }
+            body = parts.dropFirst().joined(separator: "\r\n\r\n")
+        }
+    }
+
+    /// A GET as a browser sends it (`headers` in order, e.g. `Cookie`, `Accept`), without
+    /// following a redirect.
+    func rawGet(_ path: String, headers: [(String, String)] = []) async throws -> RawAnswer {
+        let fields = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
+        return RawAnswer(try await server.raw("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n"))
+    }
+
     /// Form posts as a browser on the dashboard's page sends them (its CSRF cookie and field),
     /// without following the redirect, to see the 303 itself.
     func postForm(_ path: String, _ fields: String, csrfField: String? = Dashboard.csrfToken, extraHeaders: String = "")
-        async throws -> (status: Int, location: String?) {
+        async throws -> (status: Int, location: String?, setCookies: [String]) {
         let body = fields + (csrfField.map { "&_csrf=\($0)" } ?? "")
-        let answer = try await server.raw(
-            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=\(Self.csrfToken)\r\n\(extraHeaders)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
-        let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
-        let location = answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }
-            .map { $0.dropFirst("location:".count).trimmingCharacters(in: .whitespaces) }
-        return (status, location)
+        let answer = RawAnswer(try await server.raw(
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=\(Self.csrfToken)\r\n\(extraHeaders)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"))
+        return (answer.status, answer.location, answer.setCookies)
     }
 
     func stop() async {
@@ -145,6 +181,7 @@ func withDashboard<Result>(
     bff: FakeBFF? = nil,
     bffTimeout: Duration = .seconds(10),
     bffHeaders: [String: String] = [:],
+    momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit,
     _ body: (Dashboard, FakeBFF) async throws -> Result
 ) async throws -> Result {
     let bff = try bff ?? FakeBFF()
@@ -152,7 +189,8 @@ func withDashboard<Result>(
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
     let dashboard: Dashboard
     do {
-        dashboard = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory, bffTimeout: bffTimeout, bffHeaders: bffHeaders)
+        dashboard = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory, bffTimeout: bffTimeout, bffHeaders: bffHeaders,
+                                              momentsCacheByteLimit: momentsCacheByteLimit)
     } catch {
         await bff.stop()
         throw error

@@ -8,7 +8,8 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             let menu = try await dashboard.json("/api/area51").object
             let sections = menu["sections"] as? [[String: Any]] ?? []
-            #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Acting as", "Activity"])
+            #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Acting as", "Network",
+                                                                "Activity"])
             func items(_ index: Int) -> [[String: Any]] { sections[index]["items"] as? [[String: Any]] ?? [] }
             #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "BFF", "BFF latency", "Headers sent to the BFF",
                                                                "Last BFF error", "Data folder"])
@@ -90,12 +91,14 @@ import TestSupport
         }
     }
 
-    @Test func openingArea51_recordsTheShakeEvent() async throws {
+    @Test(arguments: [("/InternalMenu", "/area51"), ("/InternalMenu?lang=zh-Hans", "/area51?lang=zh-Hans"),
+                      ("/DesignKit?productName=DesignKit&version=1.0.1", "/area51/designkit?productName=DesignKit&version=1.0.1")])
+    func seedsUniversalLinkNames_redirectToArea51(path: String, location: String) async throws {
         try await withDashboard { dashboard, bff in
-            _ = try await dashboard.get("/area51?source=shortcut")
-            let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
-            #expect(events.first?["name"] as? String == "shake")
-            #expect((events.first?["parameters"] as? [String: String])?["source"] == "shortcut")
+            let answer = try await dashboard.rawGet(path)
+            #expect(answer.status == 303)
+            #expect(answer.location == location)
+            #expect(try await dashboard.get(path).status == 200, "the page it leads to is there")
         }
     }
 

@@ -60,6 +60,8 @@ public final class FakeBFF: Sendable {
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
         var paginates = true
         var introspects = true
+        /// Whether its schema offers `from`, a page that starts at a moment, as the embedded BFF's does.
+        var startsAtMoments = false
         /// Where the profile's and authors' pictures are, when not paths on the BFF itself.
         var pictureBase: String?
         /// Holds the port once stopped (`stop`).
@@ -165,6 +167,12 @@ public final class FakeBFF: Sendable {
         state.lock.withLock { state.paginates = false }
     }
 
+    /// Makes the fake offer `from: ID` on both root fields, as the embedded BFF does: its schema
+    /// shows it, and a page starts at that moment (an unknown one is `UNKNOWN_MOMENT`).
+    public func offerPageFromMoment() {
+        state.lock.withLock { state.startsAtMoments = true }
+    }
+
     /// Makes the fake refuse introspection, as many production BFFs do: `errors`, no `data`.
     public func refuseIntrospection() {
         state.lock.withLock { state.introspects = false }
@@ -205,9 +213,9 @@ public final class FakeBFF: Sendable {
 
     /// What a server of DESIGN.md's schema answers the dashboard's capability query: the paging
     /// arguments and `Int` only when it pages.
-    private static func introspection(paginates: Bool) -> [String: Any] {
+    private static func introspection(paginates: Bool, startsAtMoments: Bool) -> [String: Any] {
         func type(_ field: String, _ arguments: [String]) -> [String: Any] {
-            let paging = paginates ? ["first", "after"] : []
+            let paging = paginates ? ["first", "after"] + (startsAtMoments ? ["from"] : []) : []
             return ["fields": [["name": field, "args": (arguments + paging).map { ["name": $0] }]]]
         }
         return ["data": [
@@ -220,15 +228,19 @@ public final class FakeBFF: Sendable {
     private static func answer(_ body: [String: Any], state: State) -> [String: Any] {
         let variables = body["variables"] as? [String: Any] ?? [:]
         let userID = variables["userID"] as? String ?? "0"
-        let withLikes = variables["withLikes"] as? Bool ?? false
+        // The like mutation's selection asks for the likes without a `$withLikes`.
+        let withLikes = variables["withLikes"] as? Bool ?? (body["operationName"] as? String == "updateMomentLike")
         if body["operationName"] as? String == "bffHealth" {
             return ["data": ["__typename": "Query"]]
         }
         if body["operationName"] as? String == "BFFCapabilities" {
-            return state.introspects ? introspection(paginates: state.paginates)
+            return state.introspects ? introspection(paginates: state.paginates, startsAtMoments: state.startsAtMoments)
                 : ["errors": [["message": "Introspection is disabled."]]]
         }
         let query = body["query"] as? String ?? ""
+        if !state.startsAtMoments, query.contains("from:") {
+            return ["errors": [["message": #"Unknown argument "from" on field "getMomentsDetailsByUserID"."#]]]
+        }
         if !state.paginates, query.contains("first:") || query.contains("after:") {
             return ["errors": [["message": #"Unknown argument "first" on field "getMomentsDetailsByUserID"."#]]]
         }
@@ -238,6 +250,12 @@ public final class FakeBFF: Sendable {
                 return ["data": NSNull(), "errors": [["message": "Unknown moment \(after)"]]]
             }
             page = Array(page[(index + 1)...])
+        }
+        if let from = variables["from"] as? String {
+            guard state.startsAtMoments, let index = page.firstIndex(where: { $0.id == from }) else {
+                return ["data": NSNull(), "errors": [["message": "Unknown moment \(from)", "extensions": ["code": "UNKNOWN_MOMENT"]]]]
+            }
+            page = Array(page[index...])
         }
         if let first = variables["first"] as? Int {
             page = Array(page.prefix(first))

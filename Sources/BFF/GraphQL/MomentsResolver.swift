@@ -10,6 +10,7 @@ struct MomentsResolver: Sendable {
         let userID: Identifier
         let first: Int?
         let after: Identifier?
+        let from: Identifier?
     }
 
     struct UpdateMomentLikeArguments: Codable, Sendable, PageArguments {
@@ -18,6 +19,7 @@ struct MomentsResolver: Sendable {
         let isLiked: Bool
         let first: Int?
         let after: Identifier?
+        let from: Identifier?
     }
 
     func getMomentsDetailsByUserID(context _: NoContext, arguments: GetMomentsDetailsArguments) async throws
@@ -50,15 +52,16 @@ struct MomentsResolver: Sendable {
     }
 }
 
-/// The optional `first` and `after` arguments of a root field that answers `MomentsDetails`.
+/// The optional `first`, `after` and `from` arguments of a root field that answers `MomentsDetails`.
 protocol PageArguments {
     var first: Int? { get }
     var after: Identifier? { get }
+    var from: Identifier? { get }
 }
 
 extension PageArguments {
     /// The page asked for; every moment when neither argument is given.
     func page() throws(MomentsStoreError) -> MomentsPage {
-        try MomentsPage(first: first, afterMomentID: after?.rawValue)
+        try MomentsPage(first: first, afterMomentID: after?.rawValue, fromMomentID: from?.rawValue)
     }
 }

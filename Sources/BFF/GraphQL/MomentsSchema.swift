@@ -4,7 +4,10 @@ import Graphiti
 /// with optional cursor pagination on both root fields.
 ///
 /// `moments` is newest first. `after: ID` starts the page strictly after that moment (an unknown
-/// ID is an error); `first: Int` keeps at most that many moments (0 to 1000, else an error).
+/// ID is a `BAD_PAGE_ARGUMENTS` error); `from: ID`, an addition of this BFF, starts it at that
+/// moment itself (an unknown ID is `UNKNOWN_MOMENT`), so `first: 1, from:` reads one moment by
+/// its ID at the cost of an index lookup; `first: Int` keeps at most that many moments (0 to
+/// 1000, else an error).
 /// Without them the answer holds every moment, as clients that do not page expect; a client
 /// learns whether more follow by asking for one moment more than it shows.
 enum MomentsSchema {
@@ -56,6 +59,7 @@ enum MomentsSchema {
                     Argument("userID", at: \.userID)
                     Argument("first", at: \.first).description(firstDescription)
                     Argument("after", at: \.after).description(afterDescription)
+                    Argument("from", at: \.from).description(fromDescription)
                 }
             }
 
@@ -66,6 +70,7 @@ enum MomentsSchema {
                     Argument("isLiked", at: \.isLiked)
                     Argument("first", at: \.first).description(firstDescription)
                     Argument("after", at: \.after).description(afterDescription)
+                    Argument("from", at: \.from).description(fromDescription)
                 }
             }
         }
@@ -78,4 +83,6 @@ enum MomentsSchema {
         "At most this many moments, 0 to \(MomentsPage.maximumFirst); every moment when absent."
     private static let afterDescription =
         "The ID of a moment: the page starts strictly after it, newest first; at the newest when absent."
+    private static let fromDescription =
+        "The ID of a moment: the page starts with it (first: 1 reads that moment alone); not with after."
 }

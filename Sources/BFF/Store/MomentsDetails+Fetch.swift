@@ -12,8 +12,12 @@ extension MomentsDetails {
         if let momentID = page.afterMomentID {
             start = try MomentsPageQueries.position(ofMomentID: momentID).fetchOne(db)
             guard start != nil else { throw MomentsStoreError.unknownPageStart(momentID) }
+        } else if let momentID = page.fromMomentID {
+            // The moment asked for itself: unknown is UNKNOWN_MOMENT, as for a like.
+            start = try MomentsPageQueries.position(ofMomentID: momentID).fetchOne(db)
+            guard start != nil else { throw MomentsStoreError.unknownMoment(momentID) }
         }
-        let rows = try MomentsPageQueries.moments(after: start, limit: page.first).fetchAll(db)
+        let rows = try MomentsPageQueries.moments(after: start, including: page.fromMomentID != nil, limit: page.first).fetchAll(db)
         let momentIDs = rows.map { $0["id"] as String }
         var photos: [String: [Row]] = [:]
         var likes: [String: [Row]] = [:]

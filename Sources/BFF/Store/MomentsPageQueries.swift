@@ -20,9 +20,10 @@ enum MomentsPageQueries {
                    cached: true)
     }
 
-    /// The moments with their authors' name and avatar, newest first, strictly after `start` (from
-    /// the newest when nil), at most `limit` of them (all when nil).
-    static func moments(after start: Position?, limit: Int?) -> SQLRequest<Row> {
+    /// The moments with their authors' name and avatar, newest first, strictly after `start` (or
+    /// from it, `start` included, when `including`; from the newest when nil), at most `limit` of
+    /// them (all when nil).
+    static func moments(after start: Position?, including: Bool = false, limit: Int?) -> SQLRequest<Row> {
         // CROSS JOIN keeps `moments` the outer loop whatever statistics SQLite gathers, so that it
         // walks the createdAt index in the ORDER BY's order and stops at the LIMIT.
         var sql = """
@@ -33,7 +34,7 @@ enum MomentsPageQueries {
         if let start {
             // A row value, compared createdAt first then rowid: the timeline's order, which the
             // createdAt index holds as it is (every index ends with the rowid).
-            sql += "\nWHERE (moments.createdAt, moments.rowid) < (?, ?)"
+            sql += "\nWHERE (moments.createdAt, moments.rowid) \(including ? "<=" : "<") (?, ?)"
             arguments += [start.createdAt, start.rowID]
         }
         sql += "\nORDER BY moments.createdAt DESC, moments.rowid DESC LIMIT ?"

@@ -6,6 +6,8 @@ enum MomentsStoreError: CodedError, CustomStringConvertible {
     case unknownPageStart(String)
     /// The `first` of a page is negative or above `MomentsPage.maximumFirst`.
     case pageSizeOutOfRange(Int)
+    /// A page given both `after` and `from`.
+    case twoPageStarts
     /// SQLite failed; the underlying error is logged, never shown to clients.
     case storage(any Error)
 
@@ -17,6 +19,7 @@ enum MomentsStoreError: CodedError, CustomStringConvertible {
         case .unknownPageStart(let id): "There is no moment with ID \"\(id)\" to start the page after."
         case .pageSizeOutOfRange(let first):
             "first must be between 0 and \(MomentsPage.maximumFirst), not \(first)."
+        case .twoPageStarts: "A page starts after one moment or from one moment: give after or from, not both."
         case .storage: "The BFF could not reach its database."
         }
     }
@@ -27,7 +30,7 @@ enum MomentsStoreError: CodedError, CustomStringConvertible {
         switch self {
         case .unknownUser: "UNKNOWN_USER"
         case .unknownMoment: "UNKNOWN_MOMENT"
-        case .unknownPageStart, .pageSizeOutOfRange: "BAD_PAGE_ARGUMENTS"
+        case .unknownPageStart, .pageSizeOutOfRange, .twoPageStarts: "BAD_PAGE_ARGUMENTS"
         case .storage: "DATABASE_UNAVAILABLE"
         }
     }

@@ -29,6 +29,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case newestMoments
     case language
     case switchLanguage
+    case browserLanguage
     case area51
     case likeUnavailable
     case likeFeatureOff
@@ -37,6 +38,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case notFoundMessage
     case errorPageTitle
     case backToTimeline
+    case momentScreen
+    case momentTitle
+    case showMoment
+    case photoOfPhotos
     case sectionGeneralInfo = "section.generalInfo"
     case sectionDesignKit = "section.designKit"
     case sectionFeatureToggles = "section.featureToggles"
@@ -98,6 +103,72 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case designkitDark
     case designkitTapToToggle
     case designkitSample
+    case sectionNetwork = "section.network"
+    case networkInspector
+    case networkInspectorDetail = "networkInspector.detail"
+    case networkAll
+    case networkOperation
+    case networkOutcome
+    case networkSearch
+    case networkFilter
+    case networkEmpty
+    case networkKept
+    case networkStatus
+    case networkDuration
+    case networkStarted
+    case networkCause
+    case networkURL
+    case networkRequest
+    case networkResponse
+    case networkHeaders
+    case networkVariables
+    case networkDocument
+    case networkErrors
+    case networkFailure
+    case networkSize
+    case networkTruncated
+    case networkCurl
+    case networkCurlMasked
+    case networkRevealCurl
+    case networkHideCurl
+    case networkHar
+    case networkHarAll
+    case networkReplay
+    case networkComparison
+    case networkOriginal
+    case networkReplayAnswer
+    case networkDifferences
+    case networkNoDifferences
+    case networkBack
+    case networkFault
+    case outcomeOk = "outcome.ok"
+    case outcomeGraphQLError = "outcome.graphQLError"
+    case outcomeHttpError = "outcome.httpError"
+    case outcomeTransportError = "outcome.transportError"
+    case outcomeInvalidAnswer = "outcome.invalidAnswer"
+    case outcomeInjectedFault = "outcome.injectedFault"
+    case faultsTitle
+    case faultsHint
+    case faultKind
+    case faultDelayMs
+    case faultStatus
+    case faultMessage
+    case faultCode
+    case faultRemainingCalls
+    case faultSet
+    case faultClear
+    case faultClearAll
+    case faultBanner
+    case faultNone
+    case faultActive
+    case faultCleared
+    case activityFault = "activity.fault"
+    case faultDelay = "fault.delay"
+    case faultTimeout = "fault.timeout"
+    case faultHttpStatus = "fault.httpStatus"
+    case faultGraphQLError = "fault.graphQLError"
+    case faultEmptyMoments = "fault.emptyMoments"
+    case faultMalformedJSON = "fault.malformedJSON"
     case overrideRemoteChanged
     case overrideBanner
     case overrideTitle

@@ -10,9 +10,11 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// The value for `<html lang>`.
     public var htmlLang: String { self == .english ? "en" : "zh-CN" }
 
-    /// `?lang=` wins; then the first `Accept-Language` range we speak, by quality; then English.
-    public static func negotiate(override: String?, acceptLanguage: String?) -> Language {
-        if let override, let language = match(override) { return language }
+    /// The one rule for the reader's language: the choice this request names (`?lang=`), else
+    /// the choice kept from an earlier one (a cookie), else the first `Accept-Language` range we
+    /// speak, by quality, else English. Asking for `.browser` skips the kept choice.
+    public static func resolve(requested: LanguageChoice?, kept: LanguageChoice?, acceptLanguage: String?) -> Language {
+        if case .language(let language) = requested ?? kept { return language }
         let ranges = (acceptLanguage ?? "").split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
             let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let tag = pieces.first, !tag.isEmpty else { return nil }
@@ -23,7 +25,8 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         return ordered.lazy.compactMap { match($0.0) }.first ?? .english
     }
 
-    private static func match(_ tag: String) -> Language? {
+    /// The language a tag names (`zh-CN`, `en-GB`), if we speak it.
+    static func match(_ tag: String) -> Language? {
         let lowered = tag.lowercased()
         if lowered.hasPrefix("zh") {
             // Traditional-script and Taiwan/Hong Kong tags are not Simplified Chinese.
@@ -32,5 +35,33 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         }
         if lowered.hasPrefix("en") { return .english }
         return nil
+    }
+}
+
+/// What a reader picked: a language, or to follow the browser's `Accept-Language` again.
+public enum LanguageChoice: Equatable, Sendable {
+    case language(Language)
+    case browser
+
+    /// The word that asks for `.browser` (`?lang=browser`).
+    public static let browserValue = "browser"
+
+    /// The choice `value` names (`zh-Hans`, `zh-CN`, `en`, `browser`); `nil` for anything else.
+    public init?(_ value: String) {
+        if value == Self.browserValue {
+            self = .browser
+        } else if let language = Language.match(value) {
+            self = .language(language)
+        } else {
+            return nil
+        }
+    }
+
+    /// The value that names this choice in a URL or a cookie.
+    public var value: String {
+        switch self {
+        case .language(let language): language.rawValue
+        case .browser: Self.browserValue
+        }
     }
 }

@@ -9,7 +9,6 @@ public struct APISession: Sendable {
     /// Headers of the BFF's own (credentials from `--bff-header`), sent after the defaults and
     /// winning over them; their values are never logged.
     public let extraHeaders: [String: String]
-    private let requestLog: GraphQLRequestLog?
     private let logger = Logger(label: "moments.graphql")
 
     /// Headers the seed app sends with every request, so the BFF can tell clients apart.
@@ -19,11 +18,15 @@ public struct APISession: Sendable {
         "x-os-version": ProcessInfo.processInfo.operatingSystemVersionString,
     ]
 
-    public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5), requestLog: GraphQLRequestLog? = nil,
-                headers: [String: String] = [:]) {
+    private let networkLog: NetworkLog?
+    private let faults: FaultInjector?
+
+    public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5), networkLog: NetworkLog? = nil,
+                faults: FaultInjector? = nil, headers: [String: String] = [:]) {
         self.transport = transport
         self.timeout = timeout
-        self.requestLog = requestLog
+        self.networkLog = networkLog
+        self.faults = faults
         extraHeaders = headers
     }
 
@@ -34,39 +37,6 @@ public struct APISession: Sendable {
         operationName: String,
         as payload: Payload.Type = Payload.self
     ) async throws(APISessionError) -> Payload {
-        let started = ContinuousClock.now
-        do {
-            let payload = try await send(query: query, variables: variables, operationName: operationName, as: payload)
-            log(operationName, variables, status: "ok", since: started)
-            return payload
-        } catch {
-            log(operationName, variables, status: error.description, since: started)
-            requestLog?.recordFailure(error, operationName: operationName)
-            logger.warning("GraphQL call failed", metadata: ["operation": "\(operationName)", "error": "\(error)"])
-            throw error
-        }
-    }
-
-    private func log<Variables: Encodable>(_ operationName: String, _ variables: Variables, status: String, since started: ContinuousClock.Instant) {
-        guard let requestLog else { return }
-        let elapsed = ContinuousClock.now - started
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        requestLog.record(GraphQLRequestRecord(
-            operationName: operationName,
-            variables: (try? encoder.encode(variables)).map { String(decoding: $0, as: UTF8.self) } ?? "{}",
-            status: status,
-            durationMilliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-            sentAt: Date()
-        ))
-    }
-
-    private func send<Variables: Encodable & Sendable, Payload: Decodable>(
-        query: String,
-        variables: Variables,
-        operationName: String,
-        as payload: Payload.Type
-    ) async throws(APISessionError) -> Payload {
         let body: Data
         do {
             body = try JSONEncoder().encode(GraphQLRequestBody(query: query, variables: variables, operationName: operationName))
@@ -74,8 +44,65 @@ public struct APISession: Sendable {
             // Never sent: nothing the BFF said, but no GraphQL exchange either.
             throw .notGraphQL("cannot encode the variables: \(error)")
         }
-        let (status, data) = try await sendWithTimeout(body)
-        return try Self.classify(status: status, body: data, as: payload)
+        return try await exchange(body: body, operationName: operationName, document: query, as: payload).result.get()
+    }
+
+    /// Sends the body of a recorded GraphQL exchange again, as it was (Area 51's Replay), and
+    /// answers the new exchange as recorded; `nil` when there is no log to record it in.
+    public func replay(_ original: NetworkExchange) async -> NetworkExchange? {
+        await exchange(body: Data(original.requestBody.text.utf8), operationName: original.operationName,
+                       document: original.document ?? "", as: AnyData.self).recorded
+    }
+
+    /// One exchange: the fault in force for the operation, the transport within the timeout,
+    /// the answer classified, and the whole recorded in the network log.
+    private func exchange<Payload: Decodable>(body: Data, operationName: String, document: String, as payload: Payload.Type)
+        async -> (result: Result<Payload, APISessionError>, recorded: NetworkExchange?) {
+        let started = ContinuousClock.now
+        let startedAt = Date()
+        let fault = faults?.take(operationName)
+        var answer: (status: Int, body: Data)?
+        let result: Result<Payload, APISessionError>
+        do {
+            let received = try await sendWithTimeout(body, fault: fault)
+            answer = received
+            result = .success(try Self.classify(status: received.status, body: received.body, as: payload))
+        } catch {
+            result = .failure(error)
+        }
+        var failure: APISessionError?
+        if case .failure(let error) = result {
+            failure = error
+            logger.warning("GraphQL call failed", metadata: ["operation": "\(operationName)", "error": "\(error)"])
+        }
+        let recorded = networkLog.map { log in
+            log.record(NetworkExchange(
+                kind: .graphQL, operationName: operationName, operationType: Self.operationType(of: document), method: "POST",
+                url: transport.endpointDescription, requestHeaders: NetworkExchange.headers(headers, credentialNames: extraHeaders.keys),
+                document: document, variables: Self.variablesJSON(of: body), requestBody: log.body(body),
+                status: answer?.status, responseBody: answer.map { log.body($0.body) } ?? .none,
+                errors: failure.map { if case .graphQL(let errors, _) = $0 { errors } else { [] } } ?? [],
+                failure: failure?.description, outcome: NetworkExchange.Outcome(error: failure, fault: fault), fault: fault,
+                startedAt: startedAt, duration: ContinuousClock.now - started), failure: failure)
+        }
+        return (result, recorded)
+    }
+
+    /// Every header sent: the app's defaults, then the BFF's own (credentials) winning over them.
+    private var headers: [String: String] {
+        APISession.defaultHeaders.merging(extraHeaders) { _, extra in extra }
+    }
+
+    /// `mutation` or `query`, from the document's first word (an anonymous `{ … }` is a query).
+    static func operationType(of document: String) -> String {
+        document.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("mutation") ? "mutation" : "query"
+    }
+
+    /// The `variables` of a request body as JSON with sorted keys.
+    private static func variablesJSON(of body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let variables = object["variables"],
+              let data = try? JSONSerialization.data(withJSONObject: variables, options: [.sortedKeys, .fragmentsAllowed]) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The answer's `data` as `Payload`, or the class of failure the exchange shows: by the
@@ -125,13 +152,16 @@ public struct APISession: Sendable {
         return .missingData(names.joined(separator: "."))
     }
 
-    private func sendWithTimeout(_ body: Data) async throws(APISessionError) -> (Int, Data) {
+    private func sendWithTimeout(_ body: Data, fault: Fault?) async throws(APISessionError) -> (status: Int, body: Data) {
         let transport = transport
         let timeout = timeout
-        let headers = APISession.defaultHeaders.merging(extraHeaders) { _, extra in extra }
+        let headers = headers
         do {
-            return try await withThrowingTaskGroup(of: (Int, Data).self) { group in
-                group.addTask { try await transport.send(body, headers: headers) }
+            return try await withThrowingTaskGroup(of: (status: Int, body: Data).self) { group in
+                group.addTask {
+                    guard let fault else { return try await transport.send(body, headers: headers) }
+                    return try await fault.answer(timeout: timeout) { try await transport.send(body, headers: headers) }
+                }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     throw APISessionError.timeout(seconds: Double(timeout.components.seconds))
@@ -189,6 +219,11 @@ private struct GraphQLResponseBody<Payload: Decodable>: Decodable {
             dataFailure = error
         }
     }
+}
+
+/// Any `data` at all: what a replay asks for, to classify the answer without knowing its shape.
+private struct AnyData: Decodable {
+    init(from decoder: any Decoder) throws {}
 }
 
 private struct AnyKey: CodingKey {

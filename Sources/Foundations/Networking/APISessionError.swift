@@ -21,6 +21,14 @@ public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible
     /// type); the associated value names the field's path.
     case missingData(String)
 
+    /// The HTTP status the failure carries, when it is one of a status.
+    public var httpStatus: Int? {
+        switch self {
+        case .credentialsRefused(let status), .httpStatus(let status): status
+        default: nil
+        }
+    }
+
     /// The `extensions.code` of every GraphQL error that has one.
     public var graphQLCodes: Set<String> {
         guard case .graphQL(let errors, _) = self else { return [] }
@@ -45,7 +53,7 @@ public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// One entry of a GraphQL answer's `errors`: its message, for people, and its
 /// `extensions.code`, when the server sends one, for code.
-public struct GraphQLErrorDetail: Equatable, Sendable, Decodable, CustomStringConvertible {
+public struct GraphQLErrorDetail: Equatable, Sendable, Codable, CustomStringConvertible {
     private struct Extensions: Decodable {
         let code: String?
     }
@@ -62,6 +70,17 @@ public struct GraphQLErrorDetail: Equatable, Sendable, Decodable, CustomStringCo
         let container = try decoder.container(keyedBy: CodingKeys.self)
         message = try container.decode(String.self, forKey: .message)
         code = (try? container.decodeIfPresent(Extensions.self, forKey: .extensions))?.flatMap(\.code)
+    }
+
+    /// Encoded flat, as the inspector shows it: `{"message", "code"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FlatKeys.self)
+        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(code, forKey: .code)
+    }
+
+    private enum FlatKeys: String, CodingKey {
+        case message, code
     }
 
     public var description: String { code.map { "\(message) [\($0)]" } ?? message }

@@ -4,14 +4,14 @@ import Foundation
 /// that together with what the request log saw into a `BFFStatus`.
 public struct BFFHealthCheck: Sendable {
     private let apiSession: APISession
-    private let requestLog: GraphQLRequestLog?
+    private let networkLog: NetworkLog?
 
     /// - Parameters:
     ///   - apiSession: a session with the dashboard's transport and headers, and a short timeout.
-    ///   - requestLog: the log of the dashboard's own calls, for the latest failure.
-    public init(apiSession: APISession, requestLog: GraphQLRequestLog? = nil) {
+    ///   - networkLog: the log of the dashboard's own calls, for the latest failure.
+    public init(apiSession: APISession, networkLog: NetworkLog? = nil) {
         self.apiSession = apiSession
-        self.requestLog = requestLog
+        self.networkLog = networkLog
     }
 
     private struct Payload: Decodable {
@@ -28,7 +28,7 @@ public struct BFFHealthCheck: Sendable {
     /// Probes the BFF once and reports what is known of it.
     public func status() async -> BFFStatus {
         let (problem, latency) = await probe()
-        var lastFailure = requestLog?.lastFailure
+        var lastFailure = networkLog?.lastFailure
         if let problem {
             lastFailure = BFFFailureRecord(error: problem, operationName: "bffHealth", failedAt: Date())
         }

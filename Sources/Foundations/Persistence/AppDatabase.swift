@@ -56,7 +56,16 @@ public struct AppDatabase: Sendable {
                 table.column("changedAt", .datetime).notNull()
             }
         }
-        migrator.registerMigration("v3: local overrides, audited with the toggles") { db in
+        migrator.registerMigration("v3: fault audit") { db in
+            try db.create(table: "faultChange") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("operation", .text).notNull()
+                table.column("fault", .text)
+                table.column("source", .text).notNull()
+                table.column("changedAt", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v4: local overrides, audited with the toggles") { db in
             try db.create(table: "toggleOverride") { table in
                 table.primaryKey("name", .text)
                 table.column("value", .text).notNull()
@@ -67,7 +76,7 @@ public struct AppDatabase: Sendable {
                 table.column("setAt", .datetime).notNull()
             }
             // Values become text (`true`, `heart`) and may be null (no override).
-            try db.create(table: "toggleChangeV3") { table in
+            try db.create(table: "toggleChangeAsText") { table in
                 table.autoIncrementedPrimaryKey("id")
                 table.column("name", .text).notNull()
                 table.column("oldValue", .text)
@@ -77,12 +86,12 @@ public struct AppDatabase: Sendable {
                 table.column("changedAt", .datetime).notNull()
             }
             try db.execute(sql: """
-                INSERT INTO toggleChangeV3 (id, name, oldValue, newValue, source, changedAt)
+                INSERT INTO toggleChangeAsText (id, name, oldValue, newValue, source, changedAt)
                 SELECT id, name, CASE oldValue WHEN 0 THEN 'false' ELSE 'true' END,
                        CASE newValue WHEN 0 THEN 'false' ELSE 'true' END, source, changedAt FROM toggleChange
                 """)
             try db.drop(table: "toggleChange")
-            try db.rename(table: "toggleChangeV3", to: "toggleChange")
+            try db.rename(table: "toggleChangeAsText", to: "toggleChange")
         }
         return migrator
     }

@@ -55,14 +55,17 @@ public struct RemoteConfiguration: Sendable, Equatable, Codable {
 public struct RemoteConfigurationSource: Sendable {
     /// Where it is read from, for Area 51 ("embedded BFF", a URL).
     public let description: String
+    /// The headers sent with each read (a remote BFF's credentials); recorded only masked.
+    public let headers: [String: String]
     private let load: @Sendable () async throws -> Data
     private let observe: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
     /// - Parameter observe: for a source that knows when it changes (the embedded BFF), hands it
     ///   the function to call then, so the dashboard reads it at once instead of on the next poll.
-    public init(description: String, load: @escaping @Sendable () async throws -> Data,
+    public init(description: String, headers: [String: String] = [:], load: @escaping @Sendable () async throws -> Data,
                 observe: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil) {
         self.description = description
+        self.headers = headers
         self.load = load
         self.observe = observe
     }
@@ -74,7 +77,7 @@ public struct RemoteConfigurationSource: Sendable {
 
     /// Reads the document at `url` over HTTP, sending `headers` (the BFF's credentials).
     public static func http(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 3) -> RemoteConfigurationSource {
-        RemoteConfigurationSource(description: url.absoluteString) {
+        RemoteConfigurationSource(description: url.absoluteString, headers: headers) {
             var request = URLRequest(url: url, timeoutInterval: timeout)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             for (name, value) in headers {
@@ -87,6 +90,50 @@ public struct RemoteConfigurationSource: Sendable {
             return data
         }
     }
+
+    /// This source with each read shaped by the `remoteConfig` fault in force and recorded in
+    /// `networkLog`, as the API session does for GraphQL calls.
+    /// The source's change notification passes through unchanged.
+    public func instrumented(networkLog: NetworkLog?, faults: FaultInjector?, timeout: Duration = .seconds(3)) -> RemoteConfigurationSource {
+        RemoteConfigurationSource(description: description, headers: headers, load: { [self] in
+            let started = ContinuousClock.now
+            let startedAt = Date()
+            let fault = faults?.take(Self.operationName)
+            var answer: (status: Int, body: Data)?
+            var failure: APISessionError?
+            defer {
+                networkLog?.record(NetworkExchange(
+                    kind: .remoteConfig, operationName: Self.operationName, operationType: "GET", method: "GET", url: description,
+                    requestHeaders: NetworkExchange.headers(headers, credentialNames: headers.keys), requestBody: .none,
+                    status: answer?.status ?? failure?.httpStatus, responseBody: answer.map { networkLog?.body($0.body) ?? .none } ?? .none,
+                    failure: failure?.description, outcome: NetworkExchange.Outcome(error: failure, fault: fault), fault: fault,
+                    startedAt: startedAt, duration: ContinuousClock.now - started), failure: failure)
+            }
+            do {
+                let received: (status: Int, body: Data)
+                if let fault {
+                    received = try await fault.answer(timeout: timeout) { (200, try await load()) }
+                } else {
+                    received = (200, try await load())
+                }
+                answer = received
+                guard received.status == 200 else { throw APISessionError.httpStatus(received.status) }
+                guard (try? JSONSerialization.jsonObject(with: received.body)) != nil else {
+                    throw APISessionError.notJSON("\(received.body.count) bytes that do not parse as JSON")
+                }
+                return received.body
+            } catch let error as APISessionError {
+                failure = error
+                throw error
+            } catch {
+                failure = .transport(String(describing: error))
+                throw error
+            }
+        }, observe: observe)
+    }
+
+    /// The name faults and the inspector give remote-config reads.
+    public static let operationName = "remoteConfig"
 
     func fetch() async throws -> RemoteConfiguration {
         try JSONDecoder().decode(RemoteConfiguration.self, from: await load())

@@ -75,7 +75,7 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
         source.onChange { [self] in Task { await refresh() } }
         return Task { [self] in
             while !Task.isCancelled {
-                await refresh()
+                await NetworkCause.$current.withValue("remote config refresh") { await refresh() }
                 try? await Task.sleep(for: interval)
             }
         }

@@ -48,7 +48,7 @@ public struct UnlikeActionTrackingEvent: TrackingEvent {
     public var parameters: [String: String] { ["momentID": momentID, "userID": userID] }
 }
 
-/// The hidden menu was opened: a shake on the phone, a keyboard shortcut here.
+/// The hidden menu was opened by its gesture: a shake on the phone, the keyboard shortcut here.
 public struct ShakeTrackingEvent: TrackingEvent {
     public let source: String
 
@@ -57,5 +57,18 @@ public struct ShakeTrackingEvent: TrackingEvent {
     }
 
     public var name: String { "shake" }
+    public var parameters: [String: String] { ["source": source] }
+}
+
+/// The hidden menu was opened by hand (its URL typed or a link followed), not by the gesture
+/// the seed's `shake` stands for.
+public struct Area51OpenedTrackingEvent: TrackingEvent {
+    public let source: String
+
+    public init(source: String) {
+        self.source = source
+    }
+
+    public var name: String { "area51Opened" }
     public var parameters: [String: String] { ["source": source] }
 }

@@ -62,6 +62,19 @@ public struct QueryArguments: Sendable, Sequence {
         pairs.first { $0.name == name }?.value
     }
 
+    /// These arguments without any of `names`.
+    public func removing(_ names: Set<String>) -> QueryArguments {
+        QueryArguments(pairs.filter { !names.contains($0.name) }.map { ($0.name, $0.value) })
+    }
+
+    /// `a=1&b=two%20words`: the arguments percent-encoded (everything but RFC 3986's unreserved
+    /// characters), for a link or a `Location`.
+    public var urlEncoded: String {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text }
+        return pairs.map { "\(encode($0.name))=\(encode($0.value))" }.joined(separator: "&")
+    }
+
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         pairs.makeIterator()
     }

@@ -7,6 +7,9 @@ import CMicroHTTPD
 struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 
+    /// Tells connections apart while they are open.
+    var id: Int { Int(bitPattern: UnsafeMutableRawPointer(pointer)) }
+
     func suspend() { MHD_suspend_connection(pointer) }
     func resume() { MHD_resume_connection(pointer) }
 }

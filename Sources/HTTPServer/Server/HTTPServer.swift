@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CTCPInfo
 import Foundation
 import Logging
 import Synchronization
@@ -58,8 +59,10 @@ public final class HTTPServer: Sendable {
     private struct State {
         var daemon: DaemonHandle?
         var port = 0
-        /// Requests received and not yet answered and closed.
-        var requests: [ObjectIdentifier: RequestContext] = [:]
+        /// Requests received and not yet answered and closed, by connection. The server owns
+        /// them; libmicrohttpd only borrows the pointer (0.9.75 may start a request twice on one
+        /// connection after an error and finish it once, and nothing must leak or dangle then).
+        var requests: [Int: RequestContext] = [:]
         var streams: [ObjectIdentifier: StreamPump] = [:]
         var deadlineWatch: Task<Void, Never>?
     }
@@ -99,7 +102,9 @@ public final class HTTPServer: Sendable {
             | UInt32(MHD_USE_EPOLL.rawValue)
             | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
             | UInt32(MHD_USE_ERROR_LOG.rawValue)
-        let context = Unmanaged.passUnretained(self).toOpaque()
+        // The daemon's callbacks hold the server until the daemon is stopped: a server dropped
+        // without `shutdown` then leaks instead of answering from freed memory.
+        let context = Unmanaged.passRetained(self).toOpaque()
         let daemon = cmhd_start_daemon(
             flags,
             listener.descriptor,
@@ -117,27 +122,42 @@ public final class HTTPServer: Sendable {
                 )
             },
             context,
-            { cls, connection, requestContext, _ in
+            { cls, connection, requestContext, code in
                 let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
-                if let connection { server.requestDeadline.requestFinished(ConnectionHandle(pointer: connection)) }
+                guard let connection else { return }
+                let handle = ConnectionHandle(pointer: connection)
+                server.requestDeadline.requestFinished(handle)
                 guard let pointer = requestContext?.pointee else { return }
-                let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
                 requestContext?.pointee = nil
-                server.state.withLock { _ = $0.requests.removeValue(forKey: ObjectIdentifier(context)) }
+                let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+                if code == MHD_RequestTerminationCode.REQUEST_TERMINATED_WITH_ERROR {
+                    server.sendLostRefusal(of: context, on: handle)
+                }
+                server.state.withLock { state in
+                    if state.requests[handle.id] === context { state.requests[handle.id] = nil }
+                }
             },
             context,
             { cls, connection, _, code in
                 guard let connection else { return }
-                let deadline = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue().requestDeadline
+                let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+                let handle = ConnectionHandle(pointer: connection)
                 if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
-                    deadline.opened(ConnectionHandle(pointer: connection))
+                    server.requestDeadline.opened(handle)
                 } else {
-                    deadline.closed(ConnectionHandle(pointer: connection))
+                    server.requestDeadline.closed(handle)
+                    server.state.withLock { _ = $0.requests.removeValue(forKey: handle.id) }
                 }
+            },
+            context,
+            { cls, target, connection in
+                let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+                return server.startRequest(connection: ConnectionHandle(pointer: connection!), target: target)
             },
             context
         )
         guard let daemon else {
+            Unmanaged.passUnretained(self).release()
             close(listener.descriptor)
             throw .daemonFailedToStart
         }
@@ -183,6 +203,7 @@ public final class HTTPServer: Sendable {
             return
         }
         MHD_stop_daemon(daemon.pointer)
+        Unmanaged.passUnretained(self).release()
     }
 
     /// Ends every open stream, including those opened while stopping.
@@ -212,21 +233,24 @@ public final class HTTPServer: Sendable {
         uploadSize: UnsafeMutablePointer<Int>,
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        guard let pointer = requestContext.pointee else {
+        if requestContext.pointee == nil { // libmicrohttpd calls the URI log first; this is a safety net
+            requestContext.pointee = startRequest(connection: connection, target: url)
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(requestContext.pointee!).takeUnretainedValue()
+        if context.acceptHead() {
+            // A target over the limit was answered when the request line arrived.
+            guard context.refusal == nil else { return MHD_Result.NO }
             requestDeadline.requestStarted(connection)
-            let context = RequestContext(bodyLimit: configuration.maxBodySize, connection: connection)
-            requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
-            state.withLock { $0.requests[ObjectIdentifier(context)] = context }
             if let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init),
                length > configuration.maxBodySize {
                 return queue(tooLarge(), on: connection, context: context, method: method, url: url)
             }
             if let refusal = oversizedHead(connection: connection, path: url) {
+                context.holdRefusal(refusal)
                 return queue(refusal, on: connection, context: context, method: method, url: url)
             }
             return MHD_Result.YES
         }
-        let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
 
         if uploadSize.pointee > 0 {
             context.append(UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee))
@@ -261,21 +285,53 @@ public final class HTTPServer: Sendable {
         return MHD_Result.YES
     }
 
-    /// 414 or 431 for a request line or headers that leave too little of the connection's
-    /// memory to answer in: libmicrohttpd refuses longer ones itself, but one that just fits is
-    /// parsed and then cannot be answered, and the connection would close in silence. The answer
-    /// is a few bytes, so it fits where the request left room.
+    /// 431 for a request line and headers together over the limit (a target alone over it was
+    /// answered 414 at the request line). libmicrohttpd refuses heads larger than its memory
+    /// itself; one that just fits is answered here, by `LastResortAnswer` when no room is left.
     private func oversizedHead(connection: ConnectionHandle, path: UnsafePointer<CChar>?) -> Response? {
-        let limit = configuration.maxRequestHeadSize
         let line = (path.map { strlen($0) } ?? 0) + ConnectionValues.size(of: MHD_ValueKind.GET_ARGUMENT_KIND, connection)
-        if line > limit {
-            return Response(status: .uriTooLong, headers: ["Connection": "close"], data: Data("414 URI Too Long\n".utf8))
+        guard line + ConnectionValues.size(of: MHD_ValueKind.HEADER_KIND, connection) > configuration.maxRequestHeadSize else {
+            return nil
         }
-        if line + ConnectionValues.size(of: MHD_ValueKind.HEADER_KIND, connection) > limit {
-            return Response(status: .requestHeaderFieldsTooLarge, headers: ["Connection": "close"],
-                            data: Data("431 Request Header Fields Too Large\n".utf8))
+        return headRefusal(.requestHeaderFieldsTooLarge)
+    }
+
+    private func headRefusal(_ status: HTTPStatus) -> Response {
+        Response(status: status, headers: ["Connection": "close"], data: Data("\(status)\n".utf8))
+    }
+
+    /// The request's context, made when its request line arrives (libmicrohttpd's URI log
+    /// callback), so a head that libmicrohttpd then refuses still has one at completion. A target
+    /// over the limit is answered 414 here: 0.9.75 goes on to parse its query into a pool with no
+    /// room left, fails, and loses its own answer (see `LastResortAnswer`).
+    private func startRequest(connection: ConnectionHandle, target: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
+        let socket = cmhd_connection_socket(connection.pointer)
+        let context = RequestContext(
+            bodyLimit: configuration.maxBodySize,
+            connection: connection,
+            targetLength: target.map { strlen($0) } ?? 0,
+            bytesSentBefore: ctcp_bytes_sent(socket)
+        )
+        state.withLock { $0.requests[connection.id] = context }
+        if context.targetLength > configuration.maxRequestHeadSize {
+            let refusal = headRefusal(.uriTooLong)
+            context.holdRefusal(refusal)
+            LastResortAnswer.send(refusal, on: socket)
+            logger.info("request", metadata: ["path": "(\(context.targetLength) bytes)", "status": "\(refusal.status.code)"])
         }
-        return nil
+        return Unmanaged.passUnretained(context).toOpaque()
+    }
+
+    /// A request ended in error with nothing sent since its request line: when its headers were
+    /// too large (refused by libmicrohttpd before the server saw them, or by `oversizedHead`),
+    /// the 431 goes out by `LastResortAnswer`. Other errors (a client gone) are left alone.
+    private func sendLostRefusal(of context: RequestContext, on connection: ConnectionHandle) {
+        let socket = cmhd_connection_socket(connection.pointer)
+        let sent = ctcp_bytes_sent(socket)
+        guard sent != .max, sent == context.bytesSentBefore else { return }
+        let refusal = context.refusal ?? (context.headAccepted ? nil : headRefusal(.requestHeaderFieldsTooLarge))
+        guard let refusal else { return }
+        LastResortAnswer.send(refusal, on: socket)
     }
 
     private func tooLarge() -> Response {

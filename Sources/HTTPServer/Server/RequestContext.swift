@@ -12,17 +12,38 @@ final class RequestContext: Sendable {
         var suspended = false
         var answered = false
         var response: Response?
+        var headAccepted = false
+        /// The 414 or 431 queued for an oversized head, in case libmicrohttpd cannot send it.
+        var refusal: Response?
     }
 
     let started = ContinuousClock.now
     let bodyLimit: Int
+    /// Bytes of the request line's target, known before the headers arrive.
+    let targetLength: Int
+    /// What the socket had sent when the request line arrived: if the request ends in error with
+    /// the count unchanged, nothing answered it.
+    let bytesSentBefore: UInt64
     private let connection: ConnectionHandle
     private let state = Mutex(State())
 
-    init(bodyLimit: Int, connection: ConnectionHandle) {
+    init(bodyLimit: Int, connection: ConnectionHandle, targetLength: Int, bytesSentBefore: UInt64) {
         self.bodyLimit = bodyLimit
         self.connection = connection
+        self.targetLength = targetLength
+        self.bytesSentBefore = bytesSentBefore
     }
+
+    /// Marks the head as handed to the server; true the first time only.
+    func acceptHead() -> Bool {
+        state.withLock { state in
+            defer { state.headAccepted = true }
+            return !state.headAccepted
+        }
+    }
+
+    /// Whether libmicrohttpd handed the head over at all; it refuses heads it cannot hold.
+    var headAccepted: Bool { state.withLock { $0.headAccepted } }
 
     /// Adds a piece of the upload; past the limit the body is dropped and only the fact kept.
     func append(_ bytes: UnsafeRawBufferPointer) {
@@ -37,6 +58,13 @@ final class RequestContext: Sendable {
             }
         }
     }
+
+    /// Keeps the refusal of an oversized head, for `LastResortAnswer` if libmicrohttpd fails to send it.
+    func holdRefusal(_ response: Response) {
+        state.withLock { $0.refusal = response }
+    }
+
+    var refusal: Response? { state.withLock { $0.refusal } }
 
     var bodyTooLarge: Bool { state.withLock { $0.bodyTooLarge } }
 

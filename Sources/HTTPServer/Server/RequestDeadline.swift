@@ -26,21 +26,21 @@ final class RequestDeadline: Sendable {
 
     func opened(_ connection: ConnectionHandle) {
         let socket = cmhd_connection_socket(connection.pointer)
-        connections.withLock { $0[key(connection)] = Connection(socket: socket, waitingSince: .now) }
+        connections.withLock { $0[connection.id] = Connection(socket: socket, waitingSince: .now) }
     }
 
     /// Called when libmicrohttpd has the request's headers.
     func requestStarted(_ connection: ConnectionHandle) {
-        connections.withLock { $0[key(connection)]?.waitingSince = nil }
+        connections.withLock { $0[connection.id]?.waitingSince = nil }
     }
 
     /// Called when an answer is done; a kept-alive connection waits for its next request.
     func requestFinished(_ connection: ConnectionHandle) {
-        connections.withLock { $0[key(connection)]?.waitingSince = .now }
+        connections.withLock { $0[connection.id]?.waitingSince = .now }
     }
 
     func closed(_ connection: ConnectionHandle) {
-        connections.withLock { _ = $0.removeValue(forKey: key(connection)) }
+        connections.withLock { _ = $0.removeValue(forKey: connection.id) }
     }
 
     /// Shuts down the sockets past their deadline. Runs under the lock `closed` takes, so a
@@ -54,9 +54,5 @@ final class RequestDeadline: Sendable {
                 connections[key]?.waitingSince = nil
             }
         }
-    }
-
-    private func key(_ connection: ConnectionHandle) -> Int {
-        Int(bitPattern: UnsafeMutableRawPointer(connection.pointer))
     }
 }

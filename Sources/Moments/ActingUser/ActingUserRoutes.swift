@@ -3,7 +3,8 @@ import Foundations
 import HTTPServer
 
 /// Area 51's user switch: `POST /area51/user` (form field `userID`; empty goes back to the
-/// configured user) remembers the user in this browser's cookie; `GET /api/area51/users` lists
+/// configured user) remembers the user in this browser's cookie and goes back to the form's
+/// page (`back`, Area 51 by default); `GET /api/area51/users` lists
 /// the users the BFF is known to have. Mounted with Area 51, so absent from production builds.
 public struct ActingUserRoutes: RouteCollection {
     struct UserList: Encodable {
@@ -31,7 +32,8 @@ public struct ActingUserRoutes: RouteCollection {
             guard let field = request.formFields["userID"] else {
                 throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs userID=a user's ID, or empty for the configured user.")
             }
-            var response = Response.seeOther("/area51#acting-user")
+            // The page after a switch is not one a person opened (`PageVisit`).
+            var response = PageVisit.redirectAfterAction(to: PageVisit.localPath(request.formFields["back"]) ?? "/area51#acting-user")
             if field.trimmingCharacters(in: .whitespaces).isEmpty {
                 response.headers.add("Set-Cookie", "\(ActingUser.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
                 return response

@@ -167,3 +167,61 @@ extension MediaError: LocalizedResponseError {
         }
     }
 }
+
+extension FaultError: HTTPResponseError {
+    /// 404 for an operation no fault can be set for, 400 for a fault that does not fit, 500 when
+    /// the audit cannot be written.
+    public var status: HTTPStatus {
+        switch self {
+        case .unknownOperation: .notFound
+        case .invalidField, .kindNotApplicable: .badRequest
+        case .storage: .internalServerError
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unknownOperation: "unknown_operation"
+        case .invalidField: "invalid_fault"
+        case .kindNotApplicable: "fault_not_applicable"
+        case .storage: "storage_failure"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .unknownOperation(let name):
+            "There is no operation named \(name) to set a fault for: \(FaultInjector.operations.joined(separator: ", "))."
+        case .invalidField(let field, let expected): "The fault's \(field) must be \(expected); nothing changed."
+        case .kindNotApplicable(let kind, let operation): "A \(kind.rawValue) fault means nothing for \(operation); nothing changed."
+        case .storage(let reason): "The fault could not be audited, so it was not set. (\(reason))"
+        }
+    }
+}
+
+extension NetworkInspectorError: HTTPResponseError {
+    var status: HTTPStatus {
+        switch self {
+        case .unknownOutcome: .badRequest
+        case .unknownExchange: .notFound
+        case .notReplayable: .conflict
+        }
+    }
+
+    var code: String {
+        switch self {
+        case .unknownOutcome: "unknown_outcome"
+        case .unknownExchange: "unknown_exchange"
+        case .notReplayable: "not_replayable"
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .unknownOutcome(let name):
+            "There is no outcome named \(name): \(NetworkExchange.Outcome.allCases.map(\.rawValue).joined(separator: ", "))."
+        case .unknownExchange(let id): "No exchange \(id) is kept: it never was, or the log has dropped it."
+        case .notReplayable(let id): "Exchange \(id) cannot be sent again: only GraphQL exchanges whose body was kept whole can."
+        }
+    }
+}

@@ -2,28 +2,33 @@ import Foundation
 import Foundations
 import HTTPServer
 
-/// `GET /events`: server-sent events `toggle` and `like` (data in JSON), so open timeline and
-/// Area 51 tabs redraw when something they show changes: a toggle or override set here, or a
-/// fetched remote config that changes a value in force. A comment line every `heartbeat`
+/// `GET /events`: server-sent events `toggle`, `like` and, in debug and internal builds,
+/// `exchange` (data in JSON), so open timeline, Area 51 and inspector tabs redraw when something
+/// they show changes: a toggle or override set here, a fetched remote config that changes a value
+/// in force, a like, an exchange with the BFF. A comment line every `heartbeat`
 /// finds tabs that were closed, and their stream ends.
 public struct LiveEventsRoute: RouteCollection {
     private let toggles: ToggleCatalog
     private let likeChanges: Broadcaster<LikeChange>
+    private let exchanges: Broadcaster<NetworkLog.Event>?
     private let heartbeat: Duration
 
-    public init(toggles: ToggleCatalog, likeChanges: Broadcaster<LikeChange>, heartbeat: Duration = .seconds(15)) {
+    public init(toggles: ToggleCatalog, likeChanges: Broadcaster<LikeChange>,
+                exchanges: Broadcaster<NetworkLog.Event>? = nil, heartbeat: Duration = .seconds(15)) {
         self.toggles = toggles
         self.likeChanges = likeChanges
+        self.exchanges = exchanges
         self.heartbeat = heartbeat
     }
 
     public func boot(routes: inout some RouteBuilder) {
-        routes.get("/events") { [toggles, likeChanges, heartbeat] _ in
+        routes.get("/events") { [toggles, likeChanges, exchanges, heartbeat] _ in
             // Subscribed before the answer goes out, so nothing that happens after the request
             // arrives is missed.
             let toggleChanges = toggles.internalTogglesDataStore.changes.subscribe()
             let remoteChanges = toggles.remoteTogglesDataStore.changes.subscribe()
             let likes = likeChanges.subscribe()
+            let recorded = exchanges?.subscribe()
             let headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"]
             return Response(headers: headers, body: .stream(ResponseStream { writer in
                 writer.write("retry: 2000\n\n")
@@ -35,6 +40,7 @@ public struct LiveEventsRoute: RouteCollection {
                         }
                     }
                     group.addTask { await forward(likes, as: "like", to: writer) }
+                    if let recorded { group.addTask { await forward(recorded, as: "exchange", to: writer) } }
                     group.addTask {
                         while !Task.isCancelled, writer.write(": keep-alive\n\n") {
                             try? await Task.sleep(for: heartbeat)

@@ -26,6 +26,10 @@ public struct MomentsApplication: Sendable {
         /// Every user of a BFF that can list them (the embedded one), for the user switcher;
         /// without it the switcher offers the users seen in the BFF's answers.
         public var listUsers: (@Sendable () async throws -> [KnownUser])?
+        /// How many exchanges with the BFF the network inspector keeps (`--network-log-size`).
+        public var networkLogSize: Int
+        /// What the pages and moments the timeline keeps in memory may take, in estimated bytes.
+        public var momentsCacheByteLimit: Int
 
         public init(
             dataDirectory: URL,
@@ -38,7 +42,9 @@ public struct MomentsApplication: Sendable {
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
             bffRoutes: (any RouteCollection)? = nil,
             userID: String = "0",
-            listUsers: (@Sendable () async throws -> [KnownUser])? = nil
+            listUsers: (@Sendable () async throws -> [KnownUser])? = nil,
+            networkLogSize: Int = NetworkLog.defaultCapacity,
+            momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -51,6 +57,8 @@ public struct MomentsApplication: Sendable {
             self.bffRoutes = bffRoutes
             self.userID = userID
             self.listUsers = listUsers
+            self.networkLogSize = networkLogSize
+            self.momentsCacheByteLimit = momentsCacheByteLimit
         }
     }
 
@@ -63,7 +71,11 @@ public struct MomentsApplication: Sendable {
     public let momentsRepo: any MomentsRepoType
     public let recordingTrackingProvider: RecordingTrackingProvider
     public let trackingRepo: any TrackingRepoType
-    public let graphQLRequestLog: GraphQLRequestLog
+    /// Every exchange with the BFF, for Area 51's network inspector and its latest failure.
+    public let networkLog: NetworkLog
+    /// Faults QA sets in Area 51; `nil` in production builds, where nothing can set one.
+    public let faults: FaultInjector?
+    private let apiSession: APISession
     public let pages: PageRenderer
     public let mediaURLRegistry: MediaURLRegistry
     public let mediaRepo: any MediaRepoType
@@ -75,22 +87,28 @@ public struct MomentsApplication: Sendable {
         self.configuration = configuration
         let database = try AppDatabase(directory: configuration.dataDirectory)
         internalTogglesDataStore = try InternalTogglesDataStore(database: database)
-        remoteTogglesDataStore = RemoteTogglesDataStore(source: configuration.remoteConfigurationSource)
-        await remoteTogglesDataStore.refresh()
+        let networkLog = NetworkLog(capacity: configuration.networkLogSize)
+        self.networkLog = networkLog
+        let faults = AppInfo.buildTarget == .production ? nil : FaultInjector(database: database)
+        self.faults = faults
+        let remoteTogglesDataStore = RemoteTogglesDataStore(
+            source: configuration.remoteConfigurationSource.instrumented(networkLog: networkLog, faults: faults))
+        await NetworkCause.$current.withValue("startup") { await remoteTogglesDataStore.refresh() }
+        self.remoteTogglesDataStore = remoteTogglesDataStore
         toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore,
                                 overridesDataStore: try ToggleOverridesDataStore(database: database, changes: internalTogglesDataStore.changes))
         actingUser = ActingUser(configuredUserID: configuration.userID)
         userDirectory = UserDirectory(listAll: configuration.listUsers)
-        graphQLRequestLog = GraphQLRequestLog()
-        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, requestLog: graphQLRequestLog,
-                                    headers: configuration.bffHeaders)
+        let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, networkLog: networkLog,
+                                    faults: faults, headers: configuration.bffHeaders)
+        self.apiSession = apiSession
         let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
         mediaLinks = MediaLinks(bffOrigin: configuration.transport.remoteURL)
         mediaURLRegistry = MediaURLRegistry(links: mediaLinks)
         mediaRepo = MediaRepo(
             registry: mediaURLRegistry,
             cache: try MediaCache(dataDirectory: configuration.dataDirectory),
-            fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin)
+            fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin, networkLog: networkLog)
         )
         let momentsRepo = MomentsRepo(
             getMomentsSession: UserRecordingGetMomentsSession(
@@ -99,14 +117,15 @@ public struct MomentsApplication: Sendable {
             updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession, pagination: pagination),
             persistentDataStore: PersistentDataStore(database: database),
             togglesDataStore: internalTogglesDataStore,
-            mediaURLRegistry: mediaURLRegistry
+            mediaURLRegistry: mediaURLRegistry,
+            cacheByteLimit: configuration.momentsCacheByteLimit
         )
         await momentsRepo.recordSavedPictures(userID: configuration.userID)
         self.momentsRepo = momentsRepo
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
         pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles,
-                             actingUser: actingUser)
+                             actingUser: actingUser, faults: faults)
         let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
         internalMenuState = InternalMenuStateReader(
             toggles: toggles,
@@ -118,10 +137,11 @@ public struct MomentsApplication: Sendable {
                 FetchRemoteConfigAction(remoteTogglesDataStore: remoteTogglesDataStore),
             ],
             recordingTrackingProvider: recordingTrackingProvider,
-            graphQLRequestLog: graphQLRequestLog,
+            networkLog: networkLog,
+            faults: faults,
             bffHealthCheck: BFFHealthCheck(apiSession: APISession(transport: configuration.transport, timeout: .seconds(2),
                                                                   headers: configuration.bffHeaders),
-                                           requestLog: graphQLRequestLog),
+                                           networkLog: networkLog),
             pagination: pagination,
             dataDirectory: configuration.dataDirectory,
             lastCrash: crashRecorder.lastCrash,
@@ -138,13 +158,17 @@ public struct MomentsApplication: Sendable {
         router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(middleware: CSRFMiddleware())
         router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
+        router.add(middleware: LanguageChoiceMiddleware())
+        router.add(middleware: PageVisitMiddleware())
+        router.add(middleware: NetworkCauseMiddleware())
         try router.register(HealthRoutes())
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
                                            trackingRepo: trackingRepo, mediaLinks: mediaLinks, actingUser: actingUser))
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
-        try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges))
+        try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges,
+                                            exchanges: faults == nil ? nil : networkLog.events))
         // Area 51 and everything that writes toggles or runs tools: absent from production builds.
         if AppInfo.buildTarget != .production { try router.register(area51Routes) }
         if let bffRoutes = configuration.bffRoutes { try router.register(bffRoutes) }
@@ -159,13 +183,19 @@ public struct MomentsApplication: Sendable {
     }
 
     private var area51Routes: Area51Routes {
-        Area51Routes(collections: [
+        var collections: [any RouteCollection] = [
             InternalMenuRoutes(pages: pages, state: internalMenuState, trackingRepo: trackingRepo),
             ToggleRoutes(toggles: toggles, actingUser: actingUser),
             DesignKitDemoRoutes(pages: pages),
             ActingUserRoutes(actingUser: actingUser, userDirectory: userDirectory, momentsRepo: momentsRepo),
             OFREPRoutes(toggles: toggles),
-        ])
+            UniversalLinkRoutes(),
+        ]
+        if let faults {
+            collections.append(NetworkInspectorRoutes(pages: pages, networkLog: networkLog, faults: faults, apiSession: apiSession))
+            collections.append(FaultRoutes(faults: faults))
+        }
+        return Area51Routes(collections: collections)
     }
 }
 

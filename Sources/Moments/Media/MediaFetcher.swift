@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Foundations
 import Synchronization
 
 /// A picture as the image host answered it.
@@ -33,14 +34,17 @@ public final class MediaFetcher: MediaFetcherType {
     private let maxBytes: Int
     private let delegate: Delegate
     private let session: URLSession
+    private let networkLog: NetworkLog?
 
     /// - Parameters:
     ///   - headers: the BFF's headers (credentials). They go only to pictures on the BFF's own
     ///     origin, never to another host the BFF points at.
     ///   - bffOrigin: the BFF's `scheme://host:port`; its host's addresses may be internal.
+    ///   - networkLog: where each fetch is recorded for Area 51's network inspector.
     public init(headers: [String: String] = [:], bffOrigin: URL?, maxBytes: Int = MediaFetcher.defaultMaxBytes,
-                timeout: Duration = .seconds(10)) {
+                timeout: Duration = .seconds(10), networkLog: NetworkLog? = nil) {
         self.headers = headers
+        self.networkLog = networkLog
         self.bffOrigin = bffOrigin
         self.maxBytes = maxBytes
         delegate = Delegate(policy: AddressPolicy(bffHost: bffOrigin?.host))
@@ -65,13 +69,41 @@ public final class MediaFetcher: MediaFetcherType {
         if sameOrigin(url) {
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         }
+        let started = ContinuousClock.now
+        let startedAt = Date()
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<FetchedPicture, MediaError>, Never>) in
             let task = session.dataTask(with: request)
             delegate.begin(task, maxBytes: maxBytes, credentialNames: sameOrigin(url) ? Array(headers.keys) : [],
                            continuation: continuation)
             task.resume()
         }
+        record(request, result, startedAt: startedAt, duration: ContinuousClock.now - started)
         return try result.get()
+    }
+
+    /// The fetch as an exchange of the network log: the picture itself is kept as a note of its size.
+    private func record(_ request: URLRequest, _ result: Result<FetchedPicture, MediaError>, startedAt: Date, duration: Duration) {
+        guard let networkLog, let url = request.url else { return }
+        var status: Int? = 200
+        var failure: String?
+        var outcome = NetworkExchange.Outcome.ok
+        var body = NetworkBody.none
+        switch result {
+        case .success(let picture):
+            body = NetworkBody(note: "\(picture.data.count) bytes of \(picture.contentType)", size: picture.data.count, mimeType: picture.contentType)
+        case .failure(let error):
+            failure = String(describing: error)
+            switch error {
+            case .badStatus(let code): (status, outcome) = (code, .httpError)
+            case .unreachable, .timeout, .invalidURL, .unknownURL, .internalAddress: (status, outcome) = (nil, .transportError)
+            case .notAnImage, .tooLarge: outcome = .invalidAnswer
+            }
+        }
+        networkLog.record(NetworkExchange(
+            kind: .media, operationName: "media", operationType: "GET", method: "GET", url: url.absoluteString,
+            requestHeaders: NetworkExchange.headers(request.allHTTPHeaderFields ?? [:], credentialNames: headers.keys),
+            requestBody: .none, status: status, responseBody: body, failure: failure, outcome: outcome, fault: nil,
+            startedAt: startedAt, duration: duration))
     }
 
     private func sameOrigin(_ url: URL) -> Bool {

@@ -26,7 +26,12 @@ public final class MediaURLRegistry: Sendable {
 
     /// Records the pictures `details` names that the dashboard would fetch.
     public func record(_ details: MomentsDetails) {
-        let urls = details.pictureURLs.compactMap(links.remoteURL)
+        record(pictures: details.pictureURLs)
+    }
+
+    /// Records those of `pictures` (as the BFF sent them) that the dashboard would fetch.
+    public func record(pictures: [String]) {
+        let urls = pictures.compactMap(links.remoteURL)
         guard !urls.isEmpty else { return }
         state.withLock { state in
             for url in urls {

@@ -20,13 +20,16 @@ public struct PageRenderer: Sendable {
     private let toggles: ToggleCatalog
     private let actingUser: ActingUser
     private let cache: RenderedPageCache
+    /// The faults in force, named by the banner every page shows while there are any.
+    private let faults: FaultInjector?
 
     public init(renderer: TemplateRenderer, toggles: ToggleCatalog, actingUser: ActingUser = ActingUser(),
-                cache: RenderedPageCache = RenderedPageCache()) {
+                cache: RenderedPageCache = RenderedPageCache(), faults: FaultInjector? = nil) {
         self.renderer = renderer
         self.toggles = toggles
         self.actingUser = actingUser
         self.cache = cache
+        self.faults = faults
     }
 
     /// The JSON form of `value` as Mustache reads it, encoded as the JSON twin is
@@ -42,12 +45,14 @@ public struct PageRenderer: Sendable {
     }
 
     /// Like `page`, but drawn once per `key` and served again, with an `ETag`, while the key
-    /// stays the same. `key` must name everything the content depends on; the language, every
-    /// toggle that pages depend on and the options are added here.
+    /// stays the same. `key` must name everything the content depends on; the language (and
+    /// whether the reader picked it), every toggle value and override that pages depend on, the
+    /// acting user, the faults in force, the path (the banners' way back) and the options are
+    /// added here.
     func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
         // Built on every request: plain strings, no `String(describing:)`.
-        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(toggles.pageKey)|\(actingUser.userID(for: request))|\(options.title)|\(options.set.rawValue)|\(options.status.code)"
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(actingUser.userID(for: request))|\(options.title)|\(options.set.rawValue)|\(options.status.code)|\(faults?.version ?? 0)|\(request.path)"
         let page = try cache.page(for: fullKey) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
@@ -82,6 +87,8 @@ public struct PageRenderer: Sendable {
         context["bodyClass"] = options.bodyClass
         context["lang"] = l10n.language.htmlLang
         context["otherLanguage"] = l10n.language == .english ? Language.simplifiedChinese.rawValue : Language.english.rawValue
+        // A picked language offers the way back to the browser's (`?lang=browser`).
+        context["browserLanguage"] = request.hasLanguageChoice ? LanguageChoice.browserValue : nil
         context["t"] = l10n.strings
         context["design"] = design
         context["csrfToken"] = csrfToken
@@ -89,6 +96,9 @@ public struct PageRenderer: Sendable {
         context["overrideBanner"] = overrideBanner(l10n)
         // The header's user switch, where QA may switch.
         context["actingUserID"] = actingUser.isSwitchable ? actingUser.userID(for: request) : nil
+        if let active = faults?.active, !active.isEmpty {
+            context["faultBanner"] = ["faults": active.map { ["operation": $0.operation, "summary": $0.summary] }, "back": request.path]
+        }
         return context
     }
 

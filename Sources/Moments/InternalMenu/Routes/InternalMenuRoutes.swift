@@ -5,6 +5,10 @@ import HTTPServer
 /// Area 51 as a page (`GET /area51`) and JSON (`GET /api/area51`) and its tools. The composition
 /// root mounts it, with `ToggleRoutes` and the DesignKit demo, only in debug and internal builds.
 public struct InternalMenuRoutes: RouteCollection {
+    /// `?source=` of the URL the keyboard shortcut opens (`Public/js/app.js`): the one way a
+    /// `shake` is recorded.
+    static let shortcutSource = "shortcut"
+
     /// Toggle writes and tool runs carry a few bytes at most.
     static let maxBodySize = 1024
 
@@ -20,8 +24,15 @@ public struct InternalMenuRoutes: RouteCollection {
 
     public func boot(routes: inout some RouteBuilder) {
         routes.get("/area51") { request in
+            if request.query["source"] == Self.shortcutSource {
+                // The shortcut's door is counted once, then leads to the menu's own URL, so a
+                // reload is not a second shake.
+                if request.visit == .opened { trackingRepo.trackAction(ShakeTrackingEvent(source: Self.shortcutSource)) }
+                let query = request.query.removing(["source"]).urlEncoded
+                return PageVisit.redirectAfterAction(to: query.isEmpty ? "/area51" : "/area51?\(query)")
+            }
+            if request.visit == .opened { trackingRepo.trackAction(Area51OpenedTrackingEvent(source: "url")) }
             let l10n = request.l10n
-            trackingRepo.trackAction(ShakeTrackingEvent(source: request.query["source"] ?? "url"))
             let done = try request.query["done"].map { l10n[try action(id: $0).strings.done] }
             let viewModel = InternalMenuViewModel(state: try await state.read(for: request), l10n: l10n, done: done)
             return try pages.page("area51", content: viewModel, for: request, options: .init(title: l10n[.area51], bodyClass: "area51"))
@@ -36,7 +47,7 @@ public struct InternalMenuRoutes: RouteCollection {
                 return try pages.page("crashing", content: ["heading": heading, "message": result.message], for: request,
                                       options: .init(title: heading, status: .accepted))
             }
-            return .seeOther("/area51?done=\(result.action)")
+            return PageVisit.redirectAfterAction(to: "/area51?done=\(result.action)")
         }
         routes.post("/api/area51/actions/{id}", maxBodySize: Self.maxBodySize) { request in
             let result = try await perform(request)

@@ -77,7 +77,7 @@ public struct ToggleRoutes: RouteCollection {
                 }
                 try await toggles.set(name, isOn: isOn, source: .page)
             }
-            return .seeOther("/area51#toggle-\(name)")
+            return PageVisit.redirectAfterAction(to: "/area51#toggle-\(name)")
         }
     }
 }

@@ -7,7 +7,8 @@ public struct InternalMenuStateReader: Sendable {
     let toggles: ToggleCatalog
     let actions: [any InternalMenuAction]
     let recordingTrackingProvider: RecordingTrackingProvider
-    let graphQLRequestLog: GraphQLRequestLog
+    let networkLog: NetworkLog
+    let faults: FaultInjector?
     let bffHealthCheck: BFFHealthCheck
     /// What the dashboard learned of the BFF's paging and introspection.
     let pagination: BFFPagination
@@ -19,13 +20,14 @@ public struct InternalMenuStateReader: Sendable {
     let userDirectory: UserDirectory
 
     public init(toggles: ToggleCatalog, actions: [any InternalMenuAction], recordingTrackingProvider: RecordingTrackingProvider,
-                graphQLRequestLog: GraphQLRequestLog, bffHealthCheck: BFFHealthCheck, pagination: BFFPagination,
+                networkLog: NetworkLog, faults: FaultInjector?, bffHealthCheck: BFFHealthCheck, pagination: BFFPagination,
                 dataDirectory: URL, lastCrash: CrashReport?, actingUser: ActingUser = ActingUser(),
                 userDirectory: UserDirectory = UserDirectory()) {
         self.toggles = toggles
         self.actions = actions
         self.recordingTrackingProvider = recordingTrackingProvider
-        self.graphQLRequestLog = graphQLRequestLog
+        self.networkLog = networkLog
+        self.faults = faults
         self.bffHealthCheck = bffHealthCheck
         self.pagination = pagination
         self.dataDirectory = dataDirectory
@@ -44,8 +46,10 @@ public struct InternalMenuStateReader: Sendable {
             audit: try await toggles.internalTogglesDataStore.audit(),
             remoteOrigin: toggles.remoteTogglesDataStore.origin,
             trackingEvents: recordingTrackingProvider.recordedEvents,
-            graphQLRequests: graphQLRequestLog.latest,
+            exchanges: Array(networkLog.latest.prefix(20)),
             actions: actions,
+            faults: faults?.active ?? [],
+            faultAudit: try await faults?.audit(limit: 20) ?? [],
             actingUserID: actingUser.userID(for: request),
             users: await userDirectory.users()
         )

@@ -14,9 +14,14 @@ public struct InternalMenuState: Sendable {
     public var audit: [ToggleChange]
     public var remoteOrigin: RemoteTogglesDataStore.Origin
     public var trackingEvents: [RecordedTrackingEvent]
-    public var graphQLRequests: [GraphQLRequestRecord]
+    /// The latest exchanges with the BFF, newest first.
+    public var exchanges: [NetworkExchange]
     /// The tools, in the order they are listed.
     public var actions: [any InternalMenuAction]
+    /// The faults in force.
+    public var faults: [FaultInjector.Active]
+    /// Fault sets and clears, newest first.
+    public var faultAudit: [FaultChange]
     /// Whom pages act as for this browser, and whom the switcher offers.
     public var actingUserID: String
     public var users: [KnownUser]
@@ -24,8 +29,9 @@ public struct InternalMenuState: Sendable {
     public init(bff: BFFStatus, dataDirectory: String, lastCrash: CrashReport?,
                 toggles: [(description: ToggleDescription, state: ToggleState)], audit: [ToggleChange],
                 remoteOrigin: RemoteTogglesDataStore.Origin, trackingEvents: [RecordedTrackingEvent],
-                graphQLRequests: [GraphQLRequestRecord], actions: [any InternalMenuAction],
-                actingUserID: String = MomentsTimelineViewModel.currentUserID, users: [KnownUser] = []) {
+                exchanges: [NetworkExchange], actions: [any InternalMenuAction], faults: [FaultInjector.Active] = [],
+                faultAudit: [FaultChange] = [], actingUserID: String = MomentsTimelineViewModel.currentUserID,
+                users: [KnownUser] = []) {
         self.bff = bff
         self.dataDirectory = dataDirectory
         self.lastCrash = lastCrash
@@ -33,8 +39,10 @@ public struct InternalMenuState: Sendable {
         self.audit = audit
         self.remoteOrigin = remoteOrigin
         self.trackingEvents = trackingEvents
-        self.graphQLRequests = graphQLRequests
+        self.exchanges = exchanges
         self.actions = actions
+        self.faults = faults
+        self.faultAudit = faultAudit
         self.actingUserID = actingUserID
         self.users = users
     }
@@ -67,6 +75,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
             InternalMenuSection(title: l10n[.sectionActingUser], items: [
                 InternalMenuUserSwitcherItemViewModel(actingUserID: state.actingUserID, users: state.users, l10n: l10n),
             ]),
+            Self.networkSection(state, l10n),
             Self.activitySection(state, l10n),
         ]
     }
@@ -116,18 +125,32 @@ public struct InternalMenuViewModel: Encodable, Sendable {
         return items
     }
 
-    /// Tracking events, GraphQL calls and toggle changes, newest first.
+    /// The way to the network inspector and its fault forms, and the faults in force.
+    private static func networkSection(_ state: InternalMenuState, _ l10n: L10n) -> InternalMenuSection {
+        InternalMenuSection(title: l10n[.sectionNetwork], items: [
+            InternalMenuActionTriggerItemViewModel(title: l10n[.networkInspector], detail: l10n[.networkInspectorDetail], href: "/area51/network"),
+        ] + state.faults.map { active in
+            InternalMenuDescriptionItemViewModel(title: "\(l10n[.faultActive]) · \(active.operation)", detail: active.summary, isWarning: true)
+        })
+    }
+
+    /// Tracking events, exchanges with the BFF, toggle changes and fault changes, newest first.
     private static func activitySection(_ state: InternalMenuState, _ l10n: L10n) -> InternalMenuSection {
         let events = state.trackingEvents.prefix(20).map { event in
             (event.recordedAt, InternalMenuDescriptionItemViewModel(
                 title: "\(l10n[.activityTracking]) · \(event.name)",
                 detail: ([l10n.time(event.recordedAt)] + event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "  ")))
         }
-        let requests = state.graphQLRequests.prefix(20).map { request in
-            (request.sentAt, InternalMenuDescriptionItemViewModel(
-                title: "\(l10n[.activityGraphQL]) · \(request.operationName)",
-                detail: "\(l10n.time(request.sentAt))  \(request.status)  \(String(format: "%.1f", request.durationMilliseconds)) ms  \(request.variables)",
-                isWarning: request.status != "ok"))
+        let requests = state.exchanges.prefix(20).map { exchange in
+            (exchange.startedAt, InternalMenuDescriptionItemViewModel(
+                title: "\(l10n[.activityGraphQL]) · \(exchange.operationName)",
+                detail: "\(l10n.time(exchange.startedAt))  \(l10n[exchange.outcome.title])  \(String(format: "%.1f", exchange.durationMilliseconds)) ms  \(exchange.variables ?? exchange.url)",
+                isWarning: exchange.outcome != .ok))
+        }
+        let faultChanges = state.faultAudit.prefix(20).map { change in
+            (change.changedAt, InternalMenuDescriptionItemViewModel(
+                title: "\(l10n[.activityFault]) · \(change.operation)",
+                detail: "\(l10n.time(change.changedAt))  \(change.fault?.summary ?? l10n[.faultCleared])  (\(l10n[change.source.title]))"))
         }
         let changes = state.audit.prefix(20).map { change in
             // An override's absent value is "follow remote".
@@ -136,7 +159,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
                 title: "\(l10n[change.isOverride ? .overrideTitle : .activityToggle]) · \(change.name)",
                 detail: "\(l10n.time(change.changedAt))  \(text(change.oldValue)) → \(text(change.newValue))  (\(l10n[change.source.title]))"))
         }
-        let items = (events + requests + changes).sorted { $0.0 > $1.0 }.prefix(30).map(\.1)
+        let items = (events + requests + changes + faultChanges).sorted { $0.0 > $1.0 }.prefix(30).map(\.1)
         return InternalMenuSection(title: l10n[.sectionActivity],
                                    items: items.isEmpty ? [InternalMenuDescriptionItemViewModel(title: l10n[.activityNone])] : Array(items))
     }

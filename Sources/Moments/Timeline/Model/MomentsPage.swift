@@ -26,14 +26,14 @@ public struct MomentsPage: Hashable, Sendable {
 }
 
 extension MomentsDetails {
-    /// At most `first` moments after the moment `after` (from the newest when `nil`); `nil`
-    /// when `after` is not one of them. For BFFs that answer every moment.
-    func slice(after: String?, first: Int) -> MomentsDetails? {
+    /// At most `first` moments (all when `nil`) after the moment `after` (from the newest when
+    /// `nil`); `nil` when `after` is not one of them. For BFFs that answer every moment.
+    func slice(after: String?, first: Int?) -> MomentsDetails? {
         var start = moments.startIndex
         if let after {
             guard let index = moments.firstIndex(where: { $0.id == after }) else { return nil }
             start = index + 1
         }
-        return MomentsDetails(userDetails: userDetails, moments: Array(moments[start...].prefix(first)))
+        return MomentsDetails(userDetails: userDetails, moments: Array(moments[start...].prefix(first ?? Int.max)))
     }
 }

@@ -1,8 +1,9 @@
 import Foundations
 import Synchronization
 
-/// Whether the BFF takes the optional `first` and `after` arguments of the timeline fields, as
-/// learned from the BFF itself, never guessed from an error's wording.
+/// Whether the BFF takes the optional `first` and `after` arguments of the timeline fields (and
+/// `from`, a page that starts at a moment), as learned from the BFF itself, never guessed from an
+/// error's wording.
 ///
 /// - First it asks the schema (`BFFSchemaProbe`), when the BFF is first reached and again once
 ///   it answers after being unreachable.
@@ -10,6 +11,7 @@ import Synchronization
 ///   `data` (an HTTP 4xx, or `errors` without `data`) without one of the codes a paging BFF gives
 ///   for a page it understood makes it send them without paging from then on; the sessions then
 ///   cut the page out of the whole timeline themselves.
+/// - `from` is used only when the schema shows it.
 public final class BFFPagination: Sendable {
     /// What is known about the BFF's paging.
     public enum Support: String, Sendable, Encodable {
@@ -25,8 +27,18 @@ public final class BFFPagination: Sendable {
     /// `first` is out of range. These are answers, not refusals of the arguments.
     static let understoodPageCodes: Set<String> = ["BAD_PAGE_ARGUMENTS", "UNKNOWN_MOMENT", "UNKNOWN_USER"]
 
+    /// Which optional arguments a document may carry.
+    enum Arguments: Sendable, Equatable {
+        /// None: the sessions cut the page out of the whole timeline.
+        case none
+        /// `first` and `after`.
+        case paging
+        /// `first`, `after` and `from` (a page that starts at a moment), shown by the schema.
+        case pagingFromMoment
+    }
+
     private let probe: BFFSchemaProbe?
-    private let state = Mutex<(support: Support, introspection: Bool?)>((.unknown, nil))
+    private let state = Mutex<(support: Support, introspection: Bool?, startsAtMoment: Bool)>((.unknown, nil, false))
 
     /// - Parameter probe: asks the schema; without one, paging is tried and a refusal decides.
     public init(probe: BFFSchemaProbe? = nil) {
@@ -34,18 +46,17 @@ public final class BFFPagination: Sendable {
     }
 
     /// What is known now, and whether the BFF answered introspection (`nil`: not asked yet).
-    public var status: (support: Support, introspection: Bool?) { state.withLock { $0 } }
+    public var status: (support: Support, introspection: Bool?) { state.withLock { ($0.support, $0.introspection) } }
 
-    /// Runs `call` with pagination if the BFF takes it, else (or once it turns out not to)
-    /// without, cutting `page` out of the whole answer: at most `first` moments after `after`.
-    func send(
-        first: Int,
-        after: String?,
-        _ call: (_ paginated: Bool) async throws(APISessionError) -> MomentsDetails
-    ) async throws(APISessionError) -> MomentsDetails {
-        if await mayPage() {
+    /// Runs `call` with the optional arguments the BFF takes, else (or once it turns out not to
+    /// take them) without; `call` sends its document with those it is given.
+    func send<Answer>(
+        _ call: (_ arguments: Arguments) async throws(APISessionError) -> Answer
+    ) async throws(APISessionError) -> Answer {
+        let arguments = await allowedArguments()
+        if arguments != .none {
             do {
-                let answer = try await call(true)
+                let answer = try await call(arguments)
                 learn(.supported)
                 return answer
             } catch where Self.isRefusal(error) && status.support != .supported {
@@ -54,29 +65,35 @@ public final class BFFPagination: Sendable {
                 learn(.unsupported)
             } catch where Self.isUnreachable(error) {
                 // Ask the schema again once it answers: it may be another BFF by then.
-                state.withLock { $0 = (.unknown, nil) }
+                state.withLock { $0 = (.unknown, nil, false) }
                 throw error
             }
         }
-        let whole = try await call(false)
-        guard let page = whole.slice(after: after, first: first) else {
-            // What a paging BFF answers for an `after` that names no moment.
-            throw .graphQL([GraphQLErrorDetail(message: "There is no moment with ID \"\(after ?? "")\".", code: "UNKNOWN_MOMENT")],
-                           hasData: false)
-        }
-        return page
+        return try await call(.none)
     }
 
-    /// Whether to send the paging documents: known from before, else from the schema, else try.
-    private func mayPage() async -> Bool {
-        let known = state.withLock { $0.support }
-        guard known == .unknown, let probe else { return known != .unsupported }
-        let learned = await probe.supportsPaging()
+    /// Whether the BFF's schema shows `from` on both root fields, so one moment is read by its
+    /// ID. Only the schema says so: a BFF with introspection off is never sent `from`.
+    func startsAtMoment() async -> Bool {
+        await allowedArguments() == .pagingFromMoment
+    }
+
+    /// Which arguments to send: known from before, else from the schema, else try paging.
+    private func allowedArguments() async -> Arguments {
+        let known = state.withLock { $0 }
+        guard known.support == .unknown, let probe else {
+            return known.support == .unsupported ? .none : known.startsAtMoment ? .pagingFromMoment : .paging
+        }
+        let learned = await probe.capabilities()
         state.withLock { state in
             state.introspection = learned != nil
-            if let learned { state.support = learned ? .supported : .unsupported }
+            if let learned {
+                state.support = learned.paging ? .supported : .unsupported
+                state.startsAtMoment = learned.startsAtMoment
+            }
         }
-        return learned ?? true
+        guard let learned else { return .paging }
+        return learned.startsAtMoment ? .pagingFromMoment : learned.paging ? .paging : .none
     }
 
     private func learn(_ support: Support) {

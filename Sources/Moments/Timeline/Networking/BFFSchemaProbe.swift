@@ -3,8 +3,17 @@ import Foundations
 /// Asks a BFF's schema, by introspection, whether its timeline fields take the optional paging
 /// arguments: `first: Int` and `after: ID` on both root fields, and `Int` in the schema at all
 /// (graphql-js and graphql-core leave out built-in scalars a schema never uses, and then refuse
-/// any document that declares `$first: Int`).
+/// any document that declares `$first: Int`); and whether they also take `from: ID`, a page that
+/// starts at a moment (the embedded BFF's addition), which reads one moment by its ID.
 public struct BFFSchemaProbe: Sendable {
+    /// What the schema shows of the optional arguments.
+    struct Capabilities: Equatable {
+        /// `first` and `after` on both root fields, and `Int`.
+        var paging: Bool
+        /// Paging, and `from` on both root fields.
+        var startsAtMoment: Bool
+    }
+
     /// One small introspection document rather than the whole schema.
     static let document = """
         query BFFCapabilities {
@@ -43,13 +52,17 @@ public struct BFFSchemaProbe: Sendable {
             case query, mutation, int
         }
 
-        /// Whether every piece the paging documents use is there.
-        var supportsPaging: Bool {
-            func takesPaging(_ type: TypeInfo?, _ field: String) -> Bool {
+        /// Whether every piece the paging documents use is there, and `from` beside them.
+        var capabilities: Capabilities {
+            func takes(_ names: Set<String>, _ type: TypeInfo?, _ field: String) -> Bool {
                 let arguments = Set(type?.fields?.first { $0.name == field }?.args.map(\.name) ?? [])
-                return arguments.isSuperset(of: ["first", "after"])
+                return arguments.isSuperset(of: names)
             }
-            return int != nil && takesPaging(query, "getMomentsDetailsByUserID") && takesPaging(mutation, "updateMomentLike")
+            func takesOnBoth(_ names: Set<String>) -> Bool {
+                takes(names, query, "getMomentsDetailsByUserID") && takes(names, mutation, "updateMomentLike")
+            }
+            let paging = int != nil && takesOnBoth(["first", "after"])
+            return Capabilities(paging: paging, startsAtMoment: paging && takesOnBoth(["from"]))
         }
     }
 
@@ -59,12 +72,12 @@ public struct BFFSchemaProbe: Sendable {
         self.apiSession = apiSession
     }
 
-    /// Whether the BFF pages, from its schema; `nil` when it does not answer introspection
-    /// (many production BFFs turn it off) or cannot be reached.
-    func supportsPaging() async -> Bool? {
+    /// What the BFF's schema offers; `nil` when it does not answer introspection (many
+    /// production BFFs turn it off) or cannot be reached.
+    func capabilities() async -> Capabilities? {
         struct NoVariables: Encodable, Sendable {}
         let payload = try? await apiSession.post(query: Self.document, variables: NoVariables(),
                                                  operationName: "BFFCapabilities", as: Payload.self)
-        return payload?.supportsPaging
+        return payload?.capabilities
     }
 }

@@ -2,8 +2,12 @@ import Foundations
 
 /// Reads a user's timeline from the BFF, as in the seed, a page at a time.
 public protocol GetMomentsByUserIDSessionType: Sendable {
-    /// At most `first` moments after the moment `after` (from the newest when `nil`).
-    func getMoments(userID: String, first: Int, after: String?) async throws(APISessionError) -> MomentsDetails
+    /// At most `first` moments (every one when `nil`) after the moment `after` (from the newest
+    /// when `nil`).
+    func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails
+    /// The moment `momentID` alone, read by its ID at the cost of an index lookup (`first: 1,
+    /// from:`), when the BFF's schema offers `from`; `nil` when it does not, and nothing was sent.
+    func getMoment(userID: String, momentID: String) async throws(APISessionError) -> MomentsDetails?
 }
 
 /// Sends `getMomentsDetailsByUserID`, asking for likes only while the like toggle is on
@@ -14,20 +18,22 @@ public struct GetMomentsByUserIDSession: GetMomentsByUserIDSessionType {
         let withLikes: Bool
         let first: Int?
         let after: String?
+        var from: String?
     }
 
     struct Payload: Decodable {
         let getMomentsDetailsByUserID: MomentsDetails
     }
 
+    private static let operation = "query getMomentsDetailsByUserID"
+    private static let field = "getMomentsDetailsByUserID"
     /// The document sent, for tools that replay it against a BFF (`moments bff bench`).
-    public static let query = MomentsDetailsFields.document(
-        "query getMomentsDetailsByUserID", field: "getMomentsDetailsByUserID", arguments: ["userID: ID!"], paginated: true
-    )
-    /// The same without the pagination arguments, for BFFs that do not take them.
-    static let unpaginatedQuery = MomentsDetailsFields.document(
-        "query getMomentsDetailsByUserID", field: "getMomentsDetailsByUserID", arguments: ["userID: ID!"], paginated: false
-    )
+    public static let query = MomentsDetailsFields.document(operation, field: field, arguments: ["userID: ID!"], optional: .paging)
+    /// With `from`, for BFFs whose schema shows it.
+    static let fromMomentQuery = MomentsDetailsFields.document(operation, field: field, arguments: ["userID: ID!"],
+                                                               optional: .pagingFromMoment)
+    /// The same without the optional arguments, for BFFs that do not take them.
+    static let unpaginatedQuery = MomentsDetailsFields.document(operation, field: field, arguments: ["userID: ID!"], optional: .none)
 
     private let apiSession: APISession
     private let togglesDataStore: any TogglesDataStoreType
@@ -39,15 +45,30 @@ public struct GetMomentsByUserIDSession: GetMomentsByUserIDSessionType {
         self.pagination = pagination
     }
 
-    public func getMoments(userID: String, first: Int, after: String?) async throws(APISessionError) -> MomentsDetails {
+    public func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails {
         let withLikes = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
-        return try await pagination.send(first: first, after: after) { paginated async throws(APISessionError) in
-            let variables = Variables(userID: userID, withLikes: withLikes,
-                                      first: paginated ? first : nil, after: paginated ? after : nil)
-            return try await apiSession.post(
-                query: paginated ? Self.query : Self.unpaginatedQuery, variables: variables,
-                operationName: "getMomentsDetailsByUserID", as: Payload.self
-            ).getMomentsDetailsByUserID
+        return try await pagination.send { arguments async throws(APISessionError) in
+            guard arguments == .none else {
+                return try await post(Self.query, Variables(userID: userID, withLikes: withLikes, first: first, after: after))
+            }
+            let whole = try await post(Self.unpaginatedQuery, Variables(userID: userID, withLikes: withLikes, first: nil, after: nil))
+            guard let page = whole.slice(after: after, first: first) else {
+                // What a paging BFF answers for an `after` that names no moment.
+                throw .graphQL([GraphQLErrorDetail(message: "There is no moment with ID \"\(after ?? "")\".", code: "UNKNOWN_MOMENT")],
+                               hasData: false)
+            }
+            return page
         }
+    }
+
+    public func getMoment(userID: String, momentID: String) async throws(APISessionError) -> MomentsDetails? {
+        guard await pagination.startsAtMoment() else { return nil }
+        let withLikes = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
+        return try await post(Self.fromMomentQuery, Variables(userID: userID, withLikes: withLikes, first: 1, after: nil, from: momentID))
+    }
+
+    private func post(_ document: String, _ variables: Variables) async throws(APISessionError) -> MomentsDetails {
+        try await apiSession.post(query: document, variables: variables, operationName: "getMomentsDetailsByUserID",
+                                  as: Payload.self).getMomentsDetailsByUserID
     }
 }

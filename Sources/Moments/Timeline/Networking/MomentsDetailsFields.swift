@@ -1,5 +1,6 @@
-/// The documents of the timeline: both ask for the same selection, so the query and the
-/// mutation answer the same shape; `isLiked` and `likes` only when the like feature is on.
+/// The documents of the timeline. The query asks for the whole selection, `isLiked` and `likes`
+/// only when the like feature is on; the like mutation asks only for what a like changes
+/// (`isLiked`, `likes`), which the repository puts into the moment it holds.
 enum MomentsDetailsFields {
     static let selection = """
         userDetails { id name avatar backgroundImage }
@@ -16,11 +17,23 @@ enum MomentsDetailsFields {
         }
         """
 
+    /// What a like changes, and the ID to find the moment in the answer by.
+    static let likeSelection = """
+        moments { id isLiked likes { id avatar } }
+        """
+
     /// `operation` (`query name`) on `field` with `arguments` (`userID: ID!`, passed as
-    /// variables of the same name), and the optional `first` and `after` when `paginated`.
-    static func document(_ operation: String, field: String, arguments: [String], paginated: Bool) -> String {
-        let declared = arguments + (paginated ? ["first: Int", "after: ID"] : [])
-        let variables = declared.map { "$\($0)" } + ["$withLikes: Boolean!"]
+    /// variables of the same name), the optional ones `optional` allows, and `selection`
+    /// (`$withLikes` is declared when it uses it).
+    static func document(_ operation: String, field: String, arguments: [String], optional: BFFPagination.Arguments,
+                         selection: String = selection) -> String {
+        let optionalArguments = switch optional {
+        case .none: [String]()
+        case .paging: ["first: Int", "after: ID"]
+        case .pagingFromMoment: ["first: Int", "after: ID", "from: ID"]
+        }
+        let declared = arguments + optionalArguments
+        let variables = declared.map { "$\($0)" } + (selection.contains("$withLikes") ? ["$withLikes: Boolean!"] : [])
         let passed = declared.map { $0.prefix { $0 != ":" } }.map { "\($0): $\($0)" }
         return """
             \(operation)(\(variables.joined(separator: ", "))) {

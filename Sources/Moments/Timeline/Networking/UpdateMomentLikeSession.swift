@@ -1,35 +1,49 @@
 import Foundations
 
-/// Likes or unlikes a moment on the BFF, as in the seed.
-public protocol UpdateMomentLikeSessionType: Sendable {
-    /// Changes the like and answers at most `first` moments after the moment `after` as they
-    /// are after the change.
-    func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, first: Int, after: String?)
-        async throws(APISessionError) -> MomentsDetails
+/// What a like changes of a moment, as the like mutation answers it.
+public struct MomentLikes: Decodable, Sendable, Equatable {
+    public var id: String
+    public var isLiked: Bool?
+    public var likes: [MomentsDetails.LikedUserDetails]?
 }
 
-/// Sends `updateMomentLike`; the answer is the page of the user's timeline asked for.
+/// Likes or unlikes a moment on the BFF, as in the seed.
+public protocol UpdateMomentLikeSessionType: Sendable {
+    /// Changes `userID`'s like of `momentID` and answers the likes of the moments the BFF sent
+    /// back: that moment alone when the BFF starts a page at a moment (`first: 1, from:`), the one
+    /// after `previous` when it pages (`first: 1, after:`), every moment when it does not.
+    func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, previous: String?)
+        async throws(APISessionError) -> [MomentLikes]
+}
+
+/// Sends `updateMomentLike` with the smallest selection: the IDs and likes of the moments answered.
 public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
     struct Variables: Encodable, Sendable {
         let momentID: String
         let userID: String
         let isLiked: Bool
-        let withLikes: Bool
-        let first: Int?
-        let after: String?
+        var first: Int?
+        var after: String?
+        var from: String?
     }
 
     struct Payload: Decodable {
-        let updateMomentLike: MomentsDetails
+        struct Answer: Decodable {
+            let moments: [MomentLikes]
+        }
+
+        let updateMomentLike: Answer
     }
 
     private static let arguments = ["momentID: ID!", "userID: ID!", "isLiked: Boolean!"]
-    static let query = MomentsDetailsFields.document(
-        "mutation updateMomentLike", field: "updateMomentLike", arguments: arguments, paginated: true
-    )
-    static let unpaginatedQuery = MomentsDetailsFields.document(
-        "mutation updateMomentLike", field: "updateMomentLike", arguments: arguments, paginated: false
-    )
+    private static func document(_ optional: BFFPagination.Arguments) -> String {
+        MomentsDetailsFields.document("mutation updateMomentLike", field: "updateMomentLike", arguments: arguments,
+                                      optional: optional, selection: MomentsDetailsFields.likeSelection)
+    }
+
+    static let fromMomentQuery = document(.pagingFromMoment)
+    static let query = document(.paging)
+    static let unpaginatedQuery = document(.none)
 
     private let apiSession: APISession
     private let pagination: BFFPagination
@@ -39,15 +53,21 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
         self.pagination = pagination
     }
 
-    public func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, first: Int, after: String?)
-        async throws(APISessionError) -> MomentsDetails {
-        try await pagination.send(first: first, after: after) { paginated async throws(APISessionError) in
-            let variables = Variables(momentID: momentID, userID: userID, isLiked: isLiked, withLikes: true,
-                                      first: paginated ? first : nil, after: paginated ? after : nil)
-            return try await apiSession.post(
-                query: paginated ? Self.query : Self.unpaginatedQuery, variables: variables,
-                operationName: "updateMomentLike", as: Payload.self
-            ).updateMomentLike
+    public func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, previous: String?)
+        async throws(APISessionError) -> [MomentLikes] {
+        try await pagination.send { arguments async throws(APISessionError) in
+            var variables = Variables(momentID: momentID, userID: userID, isLiked: isLiked)
+            let document: String
+            switch arguments {
+            case .pagingFromMoment:
+                (document, variables.first, variables.from) = (Self.fromMomentQuery, 1, momentID)
+            case .paging:
+                (document, variables.first, variables.after) = (Self.query, 1, previous)
+            case .none:
+                document = Self.unpaginatedQuery
+            }
+            return try await apiSession.post(query: document, variables: variables, operationName: "updateMomentLike",
+                                             as: Payload.self).updateMomentLike.moments
         }
     }
 }

@@ -61,28 +61,9 @@ public protocol MomentsRepoType: Sendable {
 }
 
 public final class MomentsRepo: MomentsRepoType {
-    /// A page as asked for: whose, which part, and with likes or not.
-    private struct PageKey: Hashable {
-        let userID: String
-        let page: MomentsPage
-        let withLikes: Bool
-    }
-
-    private struct CachedPage {
-        var version: Int
-        var details: MomentsDetails
-        var hasMore: Bool
-        var fetchedAt: ContinuousClock.Instant
-        /// When `details` came from the BFF, by the wall clock: the stale notice's "saved 3 minutes ago".
-        var savedAt: Date
-        /// Set when the last try to refresh it failed.
-        var staleBecause: APISessionError?
-
-        var snapshot: MomentsSnapshot {
-            MomentsSnapshot(momentsDetails: details, version: version, staleBecause: staleBecause,
-                            savedAt: staleBecause == nil ? nil : savedAt, nextCursor: hasMore ? details.moments.last?.id : nil)
-        }
-    }
+    private typealias PageKey = MomentsCache.PageKey
+    private typealias CachedPage = MomentsCache.CachedPage
+    private typealias Located = MomentsCache.Located
 
     /// What is saved of the newest page for offline use.
     private struct SavedPage: Codable, Sendable {
@@ -92,10 +73,8 @@ public final class MomentsRepo: MomentsRepoType {
 
     private typealias Fetch = Task<Result<MomentsSnapshot, MomentsRepoError>, Never>
 
-    /// How many moments one BFF call brings while looking for a moment no page read has.
-    private static let searchPageSize = 100
-    /// Pages kept at most; past it only the newest pages are kept.
-    private static let pageCapacity = 64
+    /// The pages and moments kept in memory at most, in estimated bytes (README, "Where data lives").
+    public static let defaultCacheByteLimit = 8 << 20
 
     private let getMomentsSession: any GetMomentsByUserIDSessionType
     private let updateMomentLikeSession: any UpdateMomentLikeSessionType
@@ -104,7 +83,7 @@ public final class MomentsRepo: MomentsRepoType {
     private let maxAge: Duration
     /// Told the pictures of every answer received, so `/media` fetches them and nothing else.
     private let mediaURLRegistry: MediaURLRegistry?
-    private let pages = Mutex<[PageKey: CachedPage]>([:])
+    private let cache: Mutex<MomentsCache>
     /// Only grows, even across Clear Cache, so a version never names two different pages.
     private let lastVersion = Mutex(0)
     /// The BFF call under way per page: callers who come while it runs wait for it instead of
@@ -119,13 +98,15 @@ public final class MomentsRepo: MomentsRepoType {
     /// - Parameter maxAge: how long a page is shown without asking the BFF again; past it the
     ///   page is still shown while one call in the background brings a new one. A refresh
     ///   (`?refresh=1`) or a change of the like toggle waits for the BFF.
+    /// - Parameter cacheByteLimit: what the pages and moments kept in memory may take together.
     public init(
         getMomentsSession: any GetMomentsByUserIDSessionType,
         updateMomentLikeSession: any UpdateMomentLikeSessionType,
         persistentDataStore: any PersistentDataStoreType,
         togglesDataStore: any TogglesDataStoreType,
         maxAge: Duration = .seconds(10),
-        mediaURLRegistry: MediaURLRegistry? = nil
+        mediaURLRegistry: MediaURLRegistry? = nil,
+        cacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit
     ) {
         self.getMomentsSession = getMomentsSession
         self.updateMomentLikeSession = updateMomentLikeSession
@@ -133,14 +114,20 @@ public final class MomentsRepo: MomentsRepoType {
         self.togglesDataStore = togglesDataStore
         self.maxAge = maxAge
         self.mediaURLRegistry = mediaURLRegistry
+        cache = Mutex(MomentsCache(byteLimit: cacheByteLimit))
+    }
+
+    /// What the pages and moments kept in memory take now, in estimated bytes, and at most.
+    public var cacheUsage: (bytes: Int, limit: Int) {
+        cache.withLock { ($0.bytes, $0.byteLimit) }
     }
 
     public func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
         let key = pageKey(userID: userID, page: page)
         if refresh {
             // Older pages may have moved under newer moments: they are read again when asked.
-            pages.withLock { pages in pages = pages.filter { $0.key.userID != userID || $0.key.page.isNewest } }
-        } else if let cached = pages.withLock({ $0[key] }) {
+            cache.withLock { $0.removeAllButNewest(userID: userID) }
+        } else if let cached = cache.withLock({ $0.page(key) }) {
             if ContinuousClock.now - cached.fetchedAt >= maxAge {
                 _ = fetch(key)
             }
@@ -155,25 +142,30 @@ public final class MomentsRepo: MomentsRepoType {
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
         let located = try await locate(momentID, userID: userID)
-        let answer: MomentsDetails
+        let answer: [MomentLikes]
         do {
-            // The one moment after the one before it: a small answer, whatever the total.
+            // Only the likes come back, of that one moment when the BFF pages.
             answer = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID,
-                                                                  first: 1, after: located.previous)
+                                                                  previous: located.previous)
         } catch {
             throw error.graphQLCodes.contains("UNKNOWN_USER") ? .unknownUser(userID) : .unavailable(error)
         }
-        mediaURLRegistry?.record(answer)
-        let updated: MomentsDetails.Moment
-        if let moment = answer.moments.first, moment.id == momentID {
-            updated = moment
+        var updated: Located
+        if let likes = answer.first(where: { $0.id == momentID }) {
+            updated = located
+            updated.moment.isLiked = likes.isLiked
+            updated.moment.likes = likes.likes
+            mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
         } else {
-            // The timeline moved since the page was read: look the moment up afresh.
-            updated = try await search(momentID, userID: userID).moment
+            // The timeline moved since the moment was found: one read of it finds the moment afresh.
+            updated = try await readWhole(findingMoment: momentID, userID: userID)
         }
-        await replace(updated, userID: userID)
+        let newest = cache.withLock { $0.replace(updated, userID: userID, nextVersion: nextVersion) }
+        for page in newest {
+            saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
+        }
         likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
-        return updated
+        return updated.moment
     }
 
     public func clearSaved() async throws {
@@ -185,7 +177,7 @@ public final class MomentsRepo: MomentsRepoType {
         // The write under way, if any, ends before the delete; nothing is queued behind it.
         await saving?.value
         try await persistentDataStore.removeAll()
-        pages.withLock { $0.removeAll() }
+        cache.withLock { $0.removeAll() }
     }
 
     /// The BFF call for `key`, joined if one is under way.
@@ -222,10 +214,7 @@ public final class MomentsRepo: MomentsRepoType {
             if let after = key.page.after, isUnknown(after, userID: key.userID, error) {
                 return .failure(.unknownMoment(after))
             }
-            let cached = pages.withLock { pages -> CachedPage? in
-                pages[key]?.staleBecause = error
-                return pages[key]
-            }
+            let cached = cache.withLock { $0.markStale(key, because: error) }
             if let cached {
                 return .success(cached.snapshot)
             }
@@ -235,7 +224,7 @@ public final class MomentsRepo: MomentsRepoType {
                 var page = CachedPage(version: nextVersion(), details: saved.value.details, hasMore: saved.value.hasMore,
                                       fetchedAt: .now, savedAt: saved.savedAt)
                 page.staleBecause = error
-                pages.withLock { $0[key] = page }
+                cache.withLock { $0.set(page, for: key) }
                 return .success(page.snapshot)
             }
             return .failure(.unavailable(error))
@@ -248,9 +237,7 @@ public final class MomentsRepo: MomentsRepoType {
         let codes = error.graphQLCodes
         if codes.contains("UNKNOWN_MOMENT") || codes.contains("BAD_PAGE_ARGUMENTS") { return true }
         guard case .graphQL(_, hasData: false) = error, codes.isEmpty else { return false }
-        return !pages.withLock { pages in
-            pages.contains { $0.key.userID == userID && $0.value.details.moments.contains { $0.id == after } }
-        }
+        return cache.withLock { $0.located(momentKey(after, userID: userID)) } == nil
     }
 
     /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot.
@@ -258,34 +245,13 @@ public final class MomentsRepo: MomentsRepoType {
         if key.page.isNewest {
             await save(details, hasMore: hasMore, userID: key.userID)
         }
-        return pages.withLock { pages in
-            let unchanged = pages[key].map { $0.details == details && $0.hasMore == hasMore } ?? false
-            let version = unchanged ? pages[key]!.version : nextVersion()
-            if pages[key] == nil, pages.count >= Self.pageCapacity {
-                pages = pages.filter { $0.key.page.isNewest }
-            }
-            let page = CachedPage(version: version, details: details, hasMore: hasMore, fetchedAt: .now, savedAt: Date())
-            pages[key] = page
+        return cache.withLock { cache in
+            let old = cache.page(key)
+            let unchanged = old.map { $0.details == details && $0.hasMore == hasMore } ?? false
+            let page = CachedPage(version: unchanged ? old!.version : nextVersion(), details: details, hasMore: hasMore,
+                                  fetchedAt: .now, savedAt: Date())
+            cache.set(page, for: key)
             return page.snapshot
-        }
-    }
-
-    /// Puts `moment` in place of its old self in every page of `userID` that has it.
-    private func replace(_ moment: MomentsDetails.Moment, userID: String) async {
-        let newest = pages.withLock { pages -> [SavedPage] in
-            var newest: [SavedPage] = []
-            for (key, var page) in pages where key.userID == userID {
-                guard let index = page.details.moments.firstIndex(where: { $0.id == moment.id }),
-                      page.details.moments[index] != moment else { continue }
-                page.details.moments[index] = moment
-                page.version = nextVersion()
-                pages[key] = page
-                if key.page.isNewest, key.withLikes { newest.append(SavedPage(details: page.details, hasMore: page.hasMore)) }
-            }
-            return newest
-        }
-        for page in newest {
-            saveSoon(page, userID: userID)
         }
     }
 
@@ -317,38 +283,66 @@ public final class MomentsRepo: MomentsRepoType {
         }
     }
 
-    /// The moment `momentID` and the id of the one before it (`nil` when it is the newest):
-    /// from the pages read when one has it, else from the BFF.
-    private func locate(_ momentID: String, userID: String) async throws(MomentsRepoError) -> (moment: MomentsDetails.Moment, previous: String?) {
-        let cached = pages.withLock { pages -> (moment: MomentsDetails.Moment, previous: String?)? in
-            pages.lazy.filter { $0.key.userID == userID }
-                .compactMap { Self.find(momentID, in: $0.value.details.moments, after: $0.key.page.after) }.first
+    /// The moment `momentID` (and the ID of the one before it, for a like on a BFF that pages but
+    /// cannot start a page at a moment): kept from before, else read by its ID when the BFF's
+    /// schema offers that, else found in one read of the whole timeline. Never a walk page by page.
+    private func locate(_ momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
+        let key = momentKey(momentID, userID: userID)
+        if let cached = cache.withLock({ $0.located(key) }) { return cached }
+        let clearsBefore = clearCount.withLock { $0 }
+        let answer: MomentsDetails?
+        do {
+            answer = try await getMomentsSession.getMoment(userID: userID, momentID: momentID)
+        } catch {
+            throw Self.readError(error, momentID: momentID, userID: userID)
         }
-        if let cached { return cached }
-        return try await search(momentID, userID: userID)
+        guard let answer else { return try await readWhole(findingMoment: momentID, userID: userID) }
+        mediaURLRegistry?.record(answer)
+        guard let moment = answer.moments.first, moment.id == momentID else { throw .unknownMoment(momentID) }
+        let located = Located(moment: moment, previous: nil)
+        cache.withLock { cache in
+            if clearCount.withLock({ $0 }) == clearsBefore { cache.set(located, for: key) }
+        }
+        return located
     }
 
-    /// Reads the timeline from the newest until `momentID` turns up, keeping the pages read so
-    /// the next like of a moment near it needs no search.
-    private func search(_ momentID: String, userID: String) async throws(MomentsRepoError) -> (moment: MomentsDetails.Moment, previous: String?) {
-        var page = MomentsPage(after: nil, size: Self.searchPageSize)
-        while true {
-            let snapshot = try await fetch(pageKey(userID: userID, page: page)).value.get()
-            if let found = Self.find(momentID, in: snapshot.momentsDetails.moments, after: page.after) {
-                return found
+    /// Reads the whole timeline once and keeps its moments (as many as the cache holds, the one
+    /// looked for last, so it stays); answers `momentID`'s.
+    private func readWhole(findingMoment momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
+        let clearsBefore = clearCount.withLock { $0 }
+        let whole: MomentsDetails
+        do {
+            whole = try await getMomentsSession.getMoments(userID: userID, first: nil, after: nil)
+        } catch {
+            throw Self.readError(error, momentID: momentID, userID: userID)
+        }
+        mediaURLRegistry?.record(whole)
+        let moments = whole.moments
+        guard let index = moments.firstIndex(where: { $0.id == momentID }) else { throw .unknownMoment(momentID) }
+        func located(_ index: Int) -> Located {
+            Located(moment: moments[index], previous: index > moments.startIndex ? moments[index - 1].id : nil)
+        }
+        cache.withLock { cache in
+            guard clearCount.withLock({ $0 }) == clearsBefore else { return }
+            for other in moments.indices where other != index {
+                cache.set(located(other), for: momentKey(moments[other].id, userID: userID))
             }
-            guard let next = snapshot.nextCursor else { throw .unknownMoment(momentID) }
-            page.after = next
+            cache.set(located(index), for: momentKey(momentID, userID: userID))
         }
+        return located(index)
     }
 
-    /// `momentID` in `moments`, a page that starts after the moment `after`, and the id of the
-    /// moment before it.
-    private static func find(_ momentID: String, in moments: [MomentsDetails.Moment], after: String?)
-        -> (moment: MomentsDetails.Moment, previous: String?)? {
-        moments.firstIndex { $0.id == momentID }.map { index in
-            (moments[index], index > moments.startIndex ? moments[index - 1].id : after)
-        }
+    /// Why reading `userID`'s moment `momentID` failed, by the BFF's codes: an unknown user or
+    /// moment, else the BFF unavailable.
+    private static func readError(_ error: APISessionError, momentID: String, userID: String) -> MomentsRepoError {
+        let codes = error.graphQLCodes
+        if codes.contains("UNKNOWN_USER") { return .unknownUser(userID) }
+        return codes.contains("UNKNOWN_MOMENT") ? .unknownMoment(momentID) : .unavailable(error)
+    }
+
+    private func momentKey(_ momentID: String, userID: String) -> MomentsCache.MomentKey {
+        MomentsCache.MomentKey(userID: userID, momentID: momentID,
+                               withLikes: togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
     }
 
     /// The page of `userID` as asked for now: with likes while the like feature is on.

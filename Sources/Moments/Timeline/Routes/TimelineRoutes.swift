@@ -3,8 +3,9 @@ import Foundations
 import HTTPServer
 
 /// The Moments timeline as a page (`GET /`) and as JSON (`GET /api/timeline`), a page at a time
-/// (`?after=` the last moment seen), and its likes through a form (`POST /moments/{id}/like`)
-/// and JSON (`PUT /api/moments/{id}/like`).
+/// (`?after=` the last moment seen), a moment's own page (`GET /moments/{id}`, every photo) and
+/// its JSON twin (`GET /api/moments/{id}`), and likes through a form (`POST /moments/{id}/like`;
+/// `view=moment` from a moment's page) and JSON (`PUT /api/moments/{id}/like`).
 public struct TimelineRoutes: RouteCollection {
     private let pages: PageRenderer
     private let momentsRepo: any MomentsRepoType
@@ -36,18 +37,29 @@ public struct TimelineRoutes: RouteCollection {
             if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
             return response
         }
+        routes.get("/moments/{id}") { request in
+            let viewModel = try await momentPage(request)
+            if request.visit == .opened { viewModel.trackScreenviews() }
+            return try pages.page("moment", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "moment-page"))
+        }
+        routes.get("/api/moments/{id}") { request in
+            try .json(try await momentPage(request))
+        }
         routes.post("/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
             guard let isLiked = request.formFields["isLiked"].flatMap(Bool.init) else {
                 throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isLiked=true or isLiked=false.")
             }
             let item = try await updateLike(request, isLiked: isLiked)
+            let fromMomentPage = request.formFields["view"] == Self.momentPageView
             // A script asking for the item gets it drawn, to swap in place; a plain form goes back.
-            if request.headers["X-Requested-With"] == "fetch" {
-                return try pages.fragment(MomentListItemViewModel.reuseIdentifier, content: item, for: request, set: templateSet)
+            if request.visit == .scripted {
+                return try pages.fragment(fromMomentPage ? "momentLikes" : MomentListItemViewModel.reuseIdentifier,
+                                          content: item, for: request, set: templateSet)
             }
+            if fromMomentPage { return PageVisit.redirectAfterAction(to: "/moments/\(item.momentID)") }
             // Back to the page the form was on: the newest, or the one after the moment it names.
             let page = request.formFields["after"].flatMap { $0.isEmpty ? nil : "?" + MomentsPage.query(after: $0) }
-            return .seeOther("/\(page ?? "")#moment-\(item.momentID)")
+            return PageVisit.redirectAfterAction(to: "/\(page ?? "")#moment-\(item.momentID)")
         }
         routes.put("/api/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
             let body = try request.decode(LikeRequestBody.self)
@@ -58,6 +70,9 @@ public struct TimelineRoutes: RouteCollection {
     /// A like is a few bytes; anything near this is not a like.
     static let maxBodySize = 1024
 
+    /// The like form's `view` on a moment's page: the answer is that page's likes, or the page.
+    static let momentPageView = "moment"
+
     private var templateSet: TemplateRenderer.TemplateSet {
         togglesDataStore.isToggleOn(InternalToggle.isNewTimelineLayoutEnabled) ? .cards : .classic
     }
@@ -66,7 +81,7 @@ public struct TimelineRoutes: RouteCollection {
         MomentsTimelineViewModel(
             userID: actingUser.userID(for: request),
             page: MomentsPage(after: request.query["after"].flatMap { $0.isEmpty ? nil : $0 }),
-            refresh: request.query["refresh"] == "1",
+            refresh: isRefresh(request),
             l10n: request.l10n,
             momentsRepo: momentsRepo,
             togglesDataStore: togglesDataStore,
@@ -84,9 +99,27 @@ public struct TimelineRoutes: RouteCollection {
         return viewModel
     }
 
+    /// `?refresh=1`, the web's pull-to-refresh, asks the BFF again, unless the page's own script
+    /// sent it: a live redraw shows what the dashboard has and never asks the BFF for more.
+    private func isRefresh(_ request: Request) -> Bool {
+        request.query["refresh"] == "1" && request.visit != .scripted
+    }
+
+    /// The moment `{id}` on its own page; an unknown ID is a 404 (`unknown_moment`).
+    private func momentPage(_ request: Request) async throws -> MomentPageViewModel {
+        let item = try await timelineViewModel(request).loadItem(momentID: request.parameters["id"] ?? "")
+        return MomentPageViewModel(item: item, l10n: request.l10n, trackingRepo: trackingRepo)
+    }
+
     private func timelinePage(_ request: Request) async throws -> Response {
         let viewModel = try await loadedTimeline(request)
-        viewModel.trackScreenviews()
+        if isRefresh(request) {
+            // The same page without `refresh`, so a reload or a redraw does not ask the BFF again.
+            let query = request.query.removing(["refresh"]).urlEncoded
+            return PageVisit.redirectAfterAction(to: query.isEmpty ? "/" : "/?\(query)")
+        }
+        // One screenview per page a person opens: not for a redraw, Older moments or a redirect.
+        if request.visit == .opened { viewModel.trackScreenviews() }
         let options = PageRenderer.PageOptions(title: request.l10n[.timelineTitle], bodyClass: "timeline", set: templateSet,
                                                status: viewModel.hasError ? viewModel.failure?.status ?? .serviceUnavailable : .ok)
         return try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { viewModel }, for: request, options: options)
@@ -97,8 +130,8 @@ public struct TimelineRoutes: RouteCollection {
         let viewModel = timelineViewModel(request)
         guard viewModel.isLikeEnabled else { throw TimelineError.likeFeatureOff }
         let momentID = request.parameters["id"] ?? ""
-        let userID = actingUser.userID(for: request)
-        let item = viewModel.item(try await momentsRepo.moment(id: momentID, userID: userID))
+        let userID = viewModel.userID
+        let item = try await viewModel.loadItem(momentID: momentID)
         return viewModel.item(isLiked ? try await item.like(from: userID) : try await item.unlike(from: userID))
     }
 }

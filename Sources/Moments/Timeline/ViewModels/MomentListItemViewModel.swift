@@ -15,10 +15,14 @@ public struct MomentListItemViewModel: ListItemViewModel {
     public let userAvatarURL: String
     public let title: String?
     public let photoURL: String?
+    /// Every photo, in order: the moment's page shows them all.
+    public let photoURLs: [String]
     /// How many more photos the moment has than the one shown.
     public let morePhotosCount: Int?
     public let link: Link?
     public let postDateDescription: String?
+    /// When it was posted, in ISO 8601, UTC, for scripts (`postDateDescription` is for people).
+    public let createdAt: String?
     public let isLikeEnabled: Bool
     public let isLiked: Bool?
     /// Avatars of those who liked it, newest first.
@@ -40,10 +44,13 @@ public struct MomentListItemViewModel: ListItemViewModel {
         userName = moment.userDetails.name
         userAvatarURL = mediaLinks.src(moment.userDetails.avatar)
         title = moment.title.flatMap { $0.isEmpty ? nil : $0 }
-        photoURL = moment.photos.first.map(mediaLinks.src)
+        photoURLs = moment.photos.map(mediaLinks.src)
+        photoURL = photoURLs.first
         morePhotosCount = moment.photos.count > 1 ? moment.photos.count - 1 : nil
         link = moment.type == .url ? moment.url.map { Link(url: $0, host: URL(string: $0)?.host ?? $0) } : nil
-        postDateDescription = TimeInterval(moment.createdDate).map { l10n.relativeDate(Date(timeIntervalSince1970: $0), now: now) }
+        let createdDate = TimeInterval(moment.createdDate).map { Date(timeIntervalSince1970: $0) }
+        postDateDescription = createdDate.map { l10n.relativeDate($0, now: now) }
+        createdAt = createdDate.map { $0.formatted(.iso8601) }
         self.isLikeEnabled = isLikeEnabled
         isLiked = isLikeEnabled ? (moment.isLiked ?? false) : nil
         likes = isLikeEnabled ? (moment.likes ?? []).map { mediaLinks.src($0.avatar) } : nil
@@ -70,7 +77,7 @@ public struct MomentListItemViewModel: ListItemViewModel {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case momentID, userName, userAvatarURL, title, photoURL, morePhotosCount, link, postDateDescription
+        case momentID, userName, userAvatarURL, title, photoURL, photoURLs, morePhotosCount, link, postDateDescription, createdAt
         case isLikeEnabled, isLiked, likes
     }
 }

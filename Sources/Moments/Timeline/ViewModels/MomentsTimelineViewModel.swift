@@ -41,7 +41,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     public private(set) var isUnknownPage = false
     private var momentsDetails: MomentsDetails?
 
-    private let userID: String
+    public let userID: String
     private let refresh: Bool
     /// When the screen is drawn: relative dates ("5 minutes ago") are counted from it.
     private let now: Date
@@ -136,6 +136,12 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     private func items(from details: MomentsDetails) -> [any ListItemViewModel] {
         let header: [any ListItemViewModel] = page.isNewest ? [UserProfileListItemViewModel(userDetails: details.userDetails, mediaLinks: mediaLinks)] : []
         return header + details.moments.map(item)
+    }
+
+    /// The item of the moment `momentID`, as this screen shows it: kept from a page or an
+    /// earlier read, else read by its ID (an unknown ID is `MomentsRepoError.unknownMoment`).
+    public func loadItem(momentID: String) async throws(MomentsRepoError) -> MomentListItemViewModel {
+        item(try await momentsRepo.moment(id: momentID, userID: userID))
     }
 
     /// The item of `moment`, as this screen shows it.

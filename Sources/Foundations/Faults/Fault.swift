@@ -1,0 +1,90 @@
+import Foundation
+
+/// A failure QA asks for on purpose (Area 51, `PUT /api/area51/faults/{operation}`): what the
+/// next calls of one operation answer instead of, or besides, the BFF's real answer.
+public struct Fault: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// Wait `delayMs`, then the real answer.
+        case delay
+        /// No answer: the call fails as the session's timeout.
+        case timeout
+        /// HTTP `status` with a body that is no GraphQL answer.
+        case httpStatus
+        /// A GraphQL answer with one error (`message`, `extensions.code` = `code`) and no data.
+        case graphQLError
+        /// The real answer with its `moments` list emptied.
+        case emptyMoments
+        /// A 200 whose body is cut in the middle of the JSON.
+        case malformedJSON
+    }
+
+    public var kind: Kind
+    public var delayMs: Int?
+    public var status: Int?
+    public var message: String?
+    public var code: String?
+    /// How many calls it still shapes; `nil` until cleared.
+    public var remainingCalls: Int?
+
+    public init(kind: Kind, delayMs: Int? = nil, status: Int? = nil, message: String? = nil, code: String? = nil,
+                remainingCalls: Int? = nil) {
+        self.kind = kind
+        self.delayMs = delayMs
+        self.status = status
+        self.message = message
+        self.code = code
+        self.remainingCalls = remainingCalls
+    }
+
+    /// The fault in a few words, for the banner, the inspector and the audit: `delay 1500 ms`.
+    public var summary: String {
+        let what = switch kind {
+        case .delay: "delay \(delayMs ?? 0) ms"
+        case .timeout: "timeout"
+        case .httpStatus: "HTTP \(status ?? 0)"
+        case .graphQLError: "GraphQL error \(code ?? Self.defaultCode)"
+        case .emptyMoments: "empty moments"
+        case .malformedJSON: "malformed JSON"
+        }
+        return remainingCalls.map { "\(what), \($0) more" } ?? what
+    }
+
+    static let defaultMessage = "Injected fault"
+    static let defaultCode = "INJECTED_FAULT"
+
+    /// The answer to one call under this fault; `send` makes the real call when the kind needs it.
+    func answer(timeout: Duration, send: () async throws -> (status: Int, body: Data)) async throws -> (status: Int, body: Data) {
+        switch kind {
+        case .delay:
+            try await Task.sleep(for: .milliseconds(delayMs ?? 0))
+            return try await send()
+        case .timeout:
+            try await Task.sleep(for: timeout)
+            throw APISessionError.timeout(seconds: Double(timeout.components.seconds))
+        case .httpStatus:
+            let status = status ?? 500
+            return (status, Data("injected fault: HTTP \(status)\n".utf8))
+        case .graphQLError:
+            let error: [String: Any] = ["message": message ?? Self.defaultMessage, "extensions": ["code": code ?? Self.defaultCode]]
+            return (200, try JSONSerialization.data(withJSONObject: ["data": NSNull(), "errors": [error]], options: [.sortedKeys]))
+        case .emptyMoments:
+            let answer = try await send()
+            return (answer.status, Self.emptyingMoments(answer.body))
+        case .malformedJSON:
+            return (200, Data(#"{"data": {"getMomentsDetailsByUserID": {"moments": [{"id": "#.utf8))
+        }
+    }
+
+    /// `body` with every `moments` list under `data` emptied; anything else kept as it was.
+    private static func emptyingMoments(_ body: Data) -> Data {
+        guard var answer = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              var data = answer["data"] as? [String: Any] else { return body }
+        for (field, value) in data {
+            guard var details = value as? [String: Any], details["moments"] != nil else { continue }
+            details["moments"] = [Any]()
+            data[field] = details
+        }
+        answer["data"] = data
+        return (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])) ?? body
+    }
+}

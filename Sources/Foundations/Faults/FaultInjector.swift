@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The faults in force, per operation, in memory only: they end with the process. Each set and
+/// clear is written to the audit (`dashboard.sqlite`, beside toggle changes) before it takes
+/// effect. The API session and the remote-config source take a fault per call (`take`).
+public final class FaultInjector: Sendable {
+    /// The operations a fault can be set for: the GraphQL operation names and `remoteConfig`.
+    public static let operations = ["getMomentsDetailsByUserID", "updateMomentLike", "remoteConfig"]
+
+    /// A fault in force, as lists show it.
+    public struct Active: Sendable, Encodable, Equatable {
+        public let operation: String
+        public let fault: Fault
+        public let summary: String
+    }
+
+    private struct State {
+        var faults: [String: Fault] = [:]
+        /// Changes whenever the faults do (a count-down included), for pages drawn once per change.
+        var version = 0
+    }
+
+    private let writer: any DatabaseWriter
+    private let state = Mutex(State())
+
+    public init(database: AppDatabase) {
+        writer = database.writer
+    }
+
+    /// Sets `fault` for `operation`, replacing any there was.
+    public func set(_ fault: Fault, for operation: String, source: ToggleChangeSource) async throws(FaultError) {
+        try Self.check(operation)
+        try fault.check(for: operation)
+        try await record(FaultChange(operation: operation, fault: fault, source: source, changedAt: Date()))
+        state.withLock { $0.faults[operation] = fault; $0.version += 1 }
+    }
+
+    /// Clears the fault of `operation`; clearing none is no change and is not audited.
+    public func clear(_ operation: String, source: ToggleChangeSource) async throws(FaultError) {
+        try Self.check(operation)
+        guard state.withLock({ $0.faults[operation] }) != nil else { return }
+        try await record(FaultChange(operation: operation, fault: nil, source: source, changedAt: Date()))
+        state.withLock { $0.faults[operation] = nil; $0.version += 1 }
+    }
+
+    /// Clears every fault.
+    public func clearAll(source: ToggleChangeSource) async throws(FaultError) {
+        for operation in active.map(\.operation) {
+            try await clear(operation, source: source)
+        }
+    }
+
+    /// The faults in force, by operation name.
+    public var active: [Active] {
+        state.withLock { state in
+            state.faults.sorted { $0.key < $1.key }.map { Active(operation: $0.key, fault: $0.value, summary: $0.value.summary) }
+        }
+    }
+
+    /// Changes whenever `active` does.
+    public var version: Int { state.withLock { $0.version } }
+
+    /// The fault for one call of `operation`, counting its remaining calls down; at zero it ends.
+    public func take(_ operation: String) -> Fault? {
+        state.withLock { state in
+            guard var fault = state.faults[operation] else { return nil }
+            if let remaining = fault.remainingCalls {
+                fault.remainingCalls = remaining - 1
+                state.faults[operation] = remaining > 1 ? fault : nil
+                state.version += 1
+            }
+            return fault
+        }
+    }
+
+    /// The latest sets and clears, newest first.
+    public func audit(limit: Int = 50) async throws(FaultError) -> [FaultChange] {
+        do {
+            return try await writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM faultChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
+                    let json: String? = row["fault"]
+                    return FaultChange(operation: row["operation"],
+                                       fault: json.flatMap { try? JSONDecoder().decode(Fault.self, from: Data($0.utf8)) },
+                                       source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
+                }
+            }
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+
+    private static func check(_ operation: String) throws(FaultError) {
+        guard operations.contains(operation) else { throw .unknownOperation(operation) }
+    }
+
+    private func record(_ change: FaultChange) async throws(FaultError) {
+        let json = change.fault.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        do {
+            try await writer.write { db in
+                try db.execute(sql: "INSERT INTO faultChange (operation, fault, source, changedAt) VALUES (?, ?, ?, ?)",
+                               arguments: [change.operation, json, change.source.rawValue, change.changedAt])
+            }
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+}
+
+extension Fault {
+    /// Refuses a fault whose fields do not fit its kind or its operation.
+    func check(for operation: String) throws(FaultError) {
+        if let remainingCalls, remainingCalls < 1 { throw .invalidField("remainingCalls", expected: "a whole number of at least 1") }
+        switch kind {
+        case .delay:
+            guard let delayMs, delayMs >= 0, delayMs <= 60_000 else {
+                throw .invalidField("delayMs", expected: "milliseconds from 0 to 60000")
+            }
+        case .httpStatus:
+            guard let status, (400...599).contains(status) else { throw .invalidField("status", expected: "an HTTP status from 400 to 599") }
+        case .graphQLError, .emptyMoments:
+            if operation == "remoteConfig" { throw .kindNotApplicable(kind, operation: operation) }
+        case .timeout, .malformedJSON:
+            break
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Foundations
+import HTTPServer
+
+/// The inspector's filters, from the query (`?operation=`, `?outcome=`, `?q=`): the same for the
+/// page's GET form and the JSON twin.
+struct NetworkExchangeFilter: Encodable, Sendable {
+    let operation: String?
+    let outcome: NetworkExchange.Outcome?
+    let q: String?
+
+    init(query: QueryArguments) throws(NetworkInspectorError) {
+        operation = query["operation"].flatMap { $0.isEmpty ? nil : $0 }
+        q = query["q"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let outcomeName = query["outcome"], !outcomeName.isEmpty else { outcome = nil; return }
+        guard let outcome = NetworkExchange.Outcome(rawValue: outcomeName) else { throw .unknownOutcome(outcomeName) }
+        self.outcome = outcome
+    }
+
+    func matches(_ exchange: NetworkExchange) -> Bool {
+        if let operation, exchange.operationName != operation { return false }
+        if let outcome, exchange.outcome != outcome { return false }
+        guard let q else { return true }
+        let fields = [exchange.operationName, exchange.url, exchange.cause, exchange.document ?? "", exchange.variables ?? "",
+                      exchange.responseBody.text, exchange.failure ?? "", exchange.status.map(String.init) ?? ""]
+        return fields.contains { $0.localizedCaseInsensitiveContains(q) }
+    }
+}
+
+/// Why the inspector refused a request. Mapped to statuses and codes in `AppErrors.swift`.
+enum NetworkInspectorError: Error, Equatable, Sendable {
+    /// `?outcome=` names no outcome.
+    case unknownOutcome(String)
+    /// No exchange of this id is kept (never was, or the ring dropped it).
+    case unknownExchange(String)
+    /// Only GraphQL exchanges whose request body was kept whole can be sent again.
+    case notReplayable(Int)
+}

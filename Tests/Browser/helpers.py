@@ -1,0 +1,71 @@
+"""What the browser tests share: waiting on pages that redraw themselves, finding like buttons,
+reading the console, and talking to the dashboard's JSON API the way a script does."""
+import json
+import time
+import urllib.request
+
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait(driver, seconds=5):
+    # Open pages redraw themselves on live updates, so an element found a moment ago may be gone.
+    return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException])
+
+
+def like_button(driver, moment_id):
+    return driver.find_element(By.CSS_SELECTOR, f"#moment-{moment_id} [data-like-form] button")
+
+
+def first_unliked_moment(driver):
+    for button in driver.find_elements(By.CSS_SELECTOR, "[data-like-form] button"):
+        if button.get_attribute("aria-pressed") == "false":
+            return button.find_element(By.XPATH, "./ancestor::*[@data-moment-id]").get_attribute("data-moment-id")
+    raise AssertionError("every moment is liked already")
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def press_area51_shortcut(driver):
+    ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.ALT).send_keys("a").key_up(Keys.ALT).key_up(Keys.CONTROL).perform()
+
+
+def api(server, method, path, body=None):
+    """A JSON request as a script sends it; answers the decoded JSON."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def set_toggle(server, name, is_on):
+    """Flips an internal toggle through the JSON API; answers the time of the flip in ms."""
+    flipped_at = time.time() * 1000
+    api(server, "PUT", f"/api/toggles/{name}", {"isOn": is_on})
+    return flipped_at
+
+
+def mark_for_redraw(driver):
+    """Notes when the page's content is next redrawn from the server (`window.redrawnAt`, ms)."""
+    driver.execute_script("""
+        window.redrawnAt = undefined;
+        document.querySelector('.app').dataset.beforeRedraw = '1';
+        new MutationObserver((changes, observer) => {
+          if (!document.querySelector('.app[data-before-redraw]')) { window.redrawnAt = Date.now(); observer.disconnect(); }
+        }).observe(document.body, { childList: true });
+    """)
+
+
+def redrawn_at(driver, seconds=5):
+    return wait(driver, seconds).until(lambda d: d.execute_script("return window.redrawnAt"))
+
+
+def press(driver, element):
+    """Clicks `element` once scrolled to the middle of the window, clear of the sticky top bar."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()

@@ -1,0 +1,128 @@
+import Foundation
+import Foundations
+import Testing
+import TestSupport
+
+/// Faults set in Area 51: what the timeline and a like answer under each kind, how they end,
+/// the banner, the audit, and bodies that are refused without changing anything.
+@Suite struct FaultInjectionTests {
+    static let timeline = "getMomentsDetailsByUserID"
+    static let like = "updateMomentLike"
+
+    struct Case: Sendable, CustomStringConvertible {
+        let body: String
+        let timelineStatus: Int
+        let timelineCode: String?
+        let likeStatus: Int
+        let likeCode: String?
+        var description: String { body }
+    }
+
+    /// A fresh dashboard (no saved timeline) answers the real thing's error; a like (after the
+    /// timeline was read again) the same.
+    static let cases: [Case] = [
+        Case(body: #"{"kind": "delay", "delayMs": 300}"#, timelineStatus: 200, timelineCode: nil, likeStatus: 200, likeCode: nil),
+        Case(body: #"{"kind": "timeout"}"#, timelineStatus: 504, timelineCode: "bff_timeout", likeStatus: 504, likeCode: "bff_timeout"),
+        Case(body: #"{"kind": "httpStatus", "status": 503}"#, timelineStatus: 502, timelineCode: "bff_http_status", likeStatus: 502, likeCode: "bff_http_status"),
+        Case(body: #"{"kind": "graphQLError", "message": "Nope", "code": "INTERNAL"}"#, timelineStatus: 502, timelineCode: "bff_graphql_error",
+             likeStatus: 502, likeCode: "bff_graphql_error"),
+        // The code the BFF gives a user it does not know: answered as that user unknown.
+        Case(body: #"{"kind": "graphQLError", "message": "Nope", "code": "UNKNOWN_USER"}"#, timelineStatus: 404, timelineCode: "unknown_user",
+             likeStatus: 404, likeCode: "unknown_user"),
+        // The like's answer lists no moments: the item is drawn from the page already read.
+        Case(body: #"{"kind": "emptyMoments"}"#, timelineStatus: 200, timelineCode: nil, likeStatus: 200, likeCode: nil),
+        Case(body: #"{"kind": "malformedJSON"}"#, timelineStatus: 502, timelineCode: "bff_not_json", likeStatus: 502, likeCode: "bff_not_json"),
+    ]
+
+    @Test(arguments: cases)
+    func eachKind_isAnsweredAsTheRealThing_andClearingRestores(_ testCase: Case) async throws {
+        try await withDashboard(bffTimeout: .seconds(1)) { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            #expect(try await dashboard.putFault(Self.timeline, testCase.body).status == 200)
+            let timeline = try await dashboard.get("/api/timeline")
+            #expect(timeline.status == testCase.timelineStatus)
+            if let code = testCase.timelineCode { #expect(timeline.text.contains(#""code":"\#(code)""#)) }
+            let page = try await dashboard.get("/?refresh=1")
+            #expect(page.text.contains("data-fault-banner"))
+            if testCase.timelineCode != nil { #expect(page.text.contains("state--error")) }
+            if testCase.body.contains("emptyMoments") {
+                let json = try JSONSerialization.jsonObject(with: Data(timeline.text.utf8)) as? [String: Any] ?? [:]
+                #expect(json.momentItems.isEmpty)
+                #expect(page.text.contains("state--empty"))
+            }
+            let recorded = try await dashboard.exchanges("operation=\(Self.timeline)")
+            #expect(recorded.first?["outcome"] as? String == "injectedFault")
+            if testCase.body.contains("delay") { #expect((recorded.first?["durationMilliseconds"] as? Double ?? 0) >= 300) }
+
+            #expect(try await dashboard.send("DELETE", "/api/area51/faults/\(Self.timeline)", contentType: "application/json", body: "").status == 200)
+            let restored = try await dashboard.get("/api/timeline?refresh=1")
+            #expect(restored.status == 200)
+            let restoredJSON = try JSONSerialization.jsonObject(with: Data(restored.text.utf8)) as? [String: Any] ?? [:]
+            #expect(restoredJSON.momentItems.count == 3)
+            #expect(!(try await dashboard.get("/?refresh=1")).text.contains("data-fault-banner"))
+
+            #expect(try await dashboard.putFault(Self.like, testCase.body).status == 200)
+            let like = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(like.status == testCase.likeStatus)
+            if let code = testCase.likeCode { #expect(like.text.contains(#""code":"\#(code)""#)) }
+            _ = bff
+        }
+    }
+
+    @Test func nextKCalls_countDown_thenTheRealAnswerComesBack() async throws {
+        try await withDashboard { dashboard, _ in
+            _ = try await dashboard.putFault(Self.timeline, #"{"kind": "httpStatus", "status": 500, "remainingCalls": 2}"#)
+            #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
+            let faults = try await dashboard.json("/api/area51/faults").object["faults"] as? [[String: Any]] ?? []
+            #expect((faults.first?["fault"] as? [String: Any])?["remainingCalls"] as? Int == 1)
+            #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
+            #expect(try await dashboard.get("/api/timeline?refresh=1").status == 200)
+            #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func banner_clearsEveryFault_withOneFormPost_andTheAuditRecordsSetAndClear() async throws {
+        try await withDashboard { dashboard, _ in
+            _ = try await dashboard.putFault(Self.timeline, #"{"kind": "delay", "delayMs": 10}"#)
+            let area51 = try await dashboard.json("/api/area51")
+            #expect(String(describing: area51.object).contains("delay 10 ms"), "/api/area51 lists the fault")
+            let banner = try await dashboard.get("/area51")
+            #expect(banner.text.contains("data-fault-banner") && banner.text.contains(#"action="/area51/clear-faults""#))
+
+            let cleared = try await dashboard.postForm("/area51/clear-faults", "back=%2Farea51")
+            #expect(cleared.status == 303 && cleared.location == "/area51")
+            #expect(!(try await dashboard.get("/area51")).text.contains("data-fault-banner"))
+            let audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
+            #expect(audit.count == 2)
+            #expect(audit.first?["fault"] == nil && audit.first?["source"] as? String == "page", "the clear, from the banner's form")
+            #expect((audit.last?["fault"] as? [String: Any])?["kind"] as? String == "delay" && audit.last?["source"] as? String == "api")
+            let offSite = try await dashboard.postForm("/area51/clear-faults", "back=%2F%2Fevil.example")
+            #expect(offSite.location == "/area51/network", "the form never sends the browser elsewhere")
+        }
+    }
+
+    @Test(arguments: [
+        ("getMomentsDetailsByUserID", #"{"kind": "explode"}"#, 400, "invalid_json"),
+        ("getMomentsDetailsByUserID", #"{"kind": "delay", "delayMs": -5}"#, 400, "invalid_fault"),
+        ("getMomentsDetailsByUserID", #"{"kind": "delay"}"#, 400, "invalid_fault"),
+        ("getMomentsDetailsByUserID", #"{"kind": "httpStatus", "status": 200}"#, 400, "invalid_fault"),
+        ("getMomentsDetailsByUserID", #"{"kind": "httpStatus", "status": 600}"#, 400, "invalid_fault"),
+        ("getMomentsDetailsByUserID", #"{"kind": "timeout", "remainingCalls": 0}"#, 400, "invalid_fault"),
+        ("remoteConfig", #"{"kind": "emptyMoments"}"#, 400, "fault_not_applicable"),
+        ("getEverything", #"{"kind": "timeout"}"#, 404, "unknown_operation"),
+    ])
+    func badFault_isRefused_andNothingChanges(operation: String, body: String, status: Int, code: String) async throws {
+        try await withDashboard { dashboard, _ in
+            let answer = try await dashboard.putFault(operation, body)
+            #expect(answer.status == status)
+            let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: Any]
+            #expect(error?["code"] as? String == code)
+            let message = error?["message"] as? String ?? ""
+            #expect(message.isEmpty == false)
+            let faults = try await dashboard.json("/api/area51/faults").object
+            #expect((faults["faults"] as? [Any])?.isEmpty == true)
+            #expect((faults["audit"] as? [Any])?.isEmpty == true)
+            #expect(try await dashboard.get("/api/timeline").status == 200)
+        }
+    }
+}
