@@ -1,7 +1,7 @@
 import Foundations
 
 /// The three kinds of row in the internal menu, as in the seed, and the user switcher.
-public enum InternalMenuItemType: String, Encodable, Sendable {
+public enum InternalMenuItemType: String, Encodable, Sendable, CaseIterable {
     case description
     case featureToggle
     case actionTrigger
