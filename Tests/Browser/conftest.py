@@ -33,12 +33,9 @@ def server():
     shutil.rmtree(data, ignore_errors=True)
 
 
-def make_browser(javascript: bool, language: str = "en-US", page_load_strategy: str = "normal"):
-    """`page_load_strategy="none"`: commands do not wait for a page to load, so a page that is
-    waiting for the next one can be looked at."""
+def make_browser(javascript: bool, language: str = "en-US"):
     options = Options()
     options.binary_location = shutil.which("chromium")
-    options.page_load_strategy = page_load_strategy
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=500,1000", f"--lang={language}"]:
         options.add_argument(argument)
     options.add_experimental_option("prefs", {

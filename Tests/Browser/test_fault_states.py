@@ -1,22 +1,22 @@
 """Faults set in Area 51 as QA sets them, and what the timeline then shows: the activity
 indicator while a slow page loads, the localized empty state, the moments again once cleared."""
+import time
 from urllib.parse import urlparse
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import make_browser
-from helpers import console_errors, wait
+from conftest import SCREENSHOTS, make_browser
+from helpers import DevToolsPage, console_errors, wait
 
 TIMELINE = "getMomentsDetailsByUserID"
 MOMENTS = ".list > [data-moment-id]"
 
 
 @pytest.fixture
-def waiting_browser():
-    """Chinese, with JavaScript, and commands that do not wait for pages to load."""
-    driver = make_browser(javascript=True, language="zh-CN", page_load_strategy="none")
+def chinese_browser():
+    driver = make_browser(javascript=True, language="zh-CN")
     yield driver
     driver.quit()
 
@@ -29,13 +29,9 @@ def next_page(driver, act, path, seconds=10):
                                 and urlparse(d.current_url).path == path)
 
 
-def open_page(driver, url):
-    next_page(driver, lambda: driver.get(url), urlparse(url).path)
-
-
 def set_fault(driver, server, kind, delay_ms=None):
     """Sets a fault on the timeline query with the inspector's form, as QA does."""
-    open_page(driver, server + "/area51/network")
+    driver.get(server + "/area51/network")
     form = driver.find_element(By.CSS_SELECTOR, f'[data-fault-operation="{TIMELINE}"] .network__fault-form')
     Select(form.find_element(By.NAME, "kind")).select_by_value(kind)
     if delay_ms is not None:
@@ -51,35 +47,50 @@ def shown_indicator(driver):
     return found[0] if found and found[0].is_displayed() else None
 
 
-def indicator_then_page(driver, link, shoot, step):
-    """Clicks `link` to the timeline: the page clicked shows the activity indicator while the
-    slow page loads, then the timeline arrives with its moments and no indicator."""
-    driver.execute_script("window.beforeNextPage = true")
-    link.click()
-    indicator = wait(driver, 1.4).until(shown_indicator)
-    assert driver.execute_script("return window.beforeNextPage") is True, "shown by the page that waits, before the next one came"
-    assert indicator.text == "正在加载朋友圈…"
-    shoot(driver, f"{step}-waiting")
+# The waiting page notes in sessionStorage when the indicator shows and what it says.
+NOTE_THE_INDICATOR = """window.beforeNextPage = true; sessionStorage.clear();
+const indicator = document.querySelector('[data-loading]');
+new MutationObserver(() => {
+  if (!indicator.hidden && indicator.checkVisibility()) Object.assign(sessionStorage, { shownAt: Date.now(), shown: indicator.textContent });
+}).observe(indicator, { attributes: true });"""
+
+
+def indicator_then_page(driver, link, screenshot, step):
+    """Clicks the link `link` (a selector) to the timeline: the page clicked shows the activity
+    indicator while the slow page loads, then the timeline arrives with its moments and no indicator."""
+    tab = DevToolsPage(driver)
+    try:
+        driver.execute_script(NOTE_THE_INDICATOR)
+        tab.click(link)
+        time.sleep(0.6)
+        tab.screenshot(screenshot(f"{step}-waiting"))
+    finally:
+        tab.close()
     wait(driver, 10).until(lambda d: d.execute_script("return !window.beforeNextPage && document.readyState === 'complete'"))
+    shown, shown_at, first_byte_at = driver.execute_script(
+        "return [sessionStorage.shown, Number(sessionStorage.shownAt), performance.timeOrigin + performance.getEntriesByType('navigation')[0].responseStart]")
+    assert shown == "正在加载朋友圈…", "the page that waited showed the indicator"
+    assert shown_at < first_byte_at, "before the next page's first byte came"
     assert urlparse(driver.current_url).path == "/"
     assert driver.find_elements(By.CSS_SELECTOR, MOMENTS), "the page arrived with its moments"
     assert shown_indicator(driver) is None
-    shoot(driver, f"{step}-arrived")
 
 
-def test_slow_timeline_shows_the_indicator_then_empty_state_then_moments(server, waiting_browser, shoot):
-    browser = waiting_browser
+def test_slow_timeline_shows_the_indicator_then_empty_state_then_moments(server, chinese_browser, shoot, request):
+    browser = chinese_browser
+    screenshot = lambda step: str(SCREENSHOTS / f"{request.node.name}-{step}.png")
     set_fault(browser, server, "delay", delay_ms=1500)
     assert "delay 1500 ms" in browser.find_element(By.CSS_SELECTOR, f'[data-fault-operation="{TIMELINE}"]').text
 
     # The first open of the timeline, from Area 51's way back: nothing is saved yet, so it waits.
-    open_page(browser, server + "/area51")
-    indicator_then_page(browser, browser.find_element(By.CSS_SELECTOR, '.top-bar a[href="/"]'), shoot, "1")
+    browser.get(server + "/area51")
+    indicator_then_page(browser, '.top-bar a[href="/"]', screenshot, "1")
+    shoot(browser, "1-arrived")
     # Refresh asks the BFF again, as slowly.
-    indicator_then_page(browser, browser.find_element(By.CSS_SELECTOR, "[data-refresh]"), shoot, "2")
+    indicator_then_page(browser, "[data-refresh]", screenshot, "2")
 
     set_fault(browser, server, "emptyMoments")
-    open_page(browser, server + "/")
+    browser.get(server + "/")
     next_page(browser, browser.find_element(By.CSS_SELECTOR, "[data-refresh]").click, "/")
     assert not browser.find_elements(By.CSS_SELECTOR, MOMENTS)
     empty = browser.find_element(By.CSS_SELECTOR, ".state--empty")
