@@ -91,6 +91,7 @@ import TestSupport
             #expect(audit.first?["operation"] as? String == Self.timeline)
             #expect(audit.first?["fault"] == nil && audit.first?["source"] as? String == "expired")
             #expect(try await dashboard.get("/area51").text.contains("(expired)"), "Area 51's activity names the end")
+            #expect(try await dashboard.get("/area51/network").text.contains("HTTP 500, last call"), "the inspector marks the call that used it up")
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 200)
             audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
             #expect(audit.count == 2, "an ended fault ends once")
