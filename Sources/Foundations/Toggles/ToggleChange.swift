@@ -13,6 +13,8 @@ public enum ToggleChangeSource: String, Codable, Sendable {
     /// A remote config fetched from the BFF side changed the value in force; sent to open
     /// pages, never audited (the dashboard did not change it).
     case remote
+    /// A fault's remaining calls ran out (fault changes only).
+    case expired
 }
 
 /// One change of a toggle's value (an internal toggle) or of its local override (a remote

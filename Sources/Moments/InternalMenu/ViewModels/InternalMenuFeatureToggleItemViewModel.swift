@@ -90,6 +90,7 @@ extension ToggleChangeSource {
         case .reset: .sourceReset
         case .app: .sourceApp
         case .remote: .sourceRemote
+        case .expired: .sourceExpired
         }
     }
 }
