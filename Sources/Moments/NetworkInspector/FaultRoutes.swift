@@ -35,15 +35,15 @@ struct FaultRoutes: RouteCollection {
             let operation = request.parameters["operation"] ?? ""
             guard FaultInjector.operations.contains(operation) else { throw FaultError.unknownOperation(operation) }
             try await faults.set(try Self.fault(from: request.formFields), for: operation, source: .page)
-            return .seeOther("/area51/network#faults")
+            return PageVisit.redirectAfterAction(to: "/area51/network#faults")
         }
         routes.post("/area51/faults/{operation}/clear", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             try await faults.clear(request.parameters["operation"] ?? "", source: .page)
-            return .seeOther("/area51/network#faults")
+            return PageVisit.redirectAfterAction(to: "/area51/network#faults")
         }
         routes.post("/area51/clear-faults", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             try await faults.clearAll(source: .page)
-            return .seeOther(PageVisit.localPath(request.formFields["back"]) ?? "/area51/network")
+            return PageVisit.redirectAfterAction(to: PageVisit.localPath(request.formFields["back"]) ?? "/area51/network")
         }
     }
 
