@@ -24,9 +24,11 @@ build: deps
 run: build
 	$(SWIFT) run moments serve $(ARGS)
 
-## test: every test, against real servers on free ports and real SQLite in temporary folders
+## test: every test, against real servers on free ports and real SQLite in temporary folders.
+## At most 8 tests at a time: each starts servers and databases, and all ~280 at once on two cores
+## starve each other past their 10 s request timeouts.
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test --experimental-maximum-parallelization-width 8
 
 ## browser-deps: headless Chromium, and the pinned Selenium and pytest of the browser suite, installed only when missing or not as pinned
 browser-deps:

@@ -139,7 +139,8 @@ import Testing
         let l10n = L10n(language: .english)
         let viewModel = InternalMenuViewModel(state: state, l10n: l10n)
         #expect(viewModel.sections.map(\.title) == [l10n[.sectionGeneralInfo], l10n[.sectionDesignKit], l10n[.sectionFeatureToggles],
-                                                    l10n[.sectionTools], l10n[.sectionNetwork], l10n[.sectionActivity]])
+                                                    l10n[.sectionTools], l10n[.sectionActingUser], l10n[.sectionNetwork],
+                                                    l10n[.sectionActivity]])
         let toggleRows = viewModel.sections[2].items.compactMap { $0 as? InternalMenuFeatureToggleItemViewModel }
         #expect(toggleRows.map(\.name) == ToggleCatalog.descriptions.filter(\.isShownInArea51).map(\.name))
         #expect(toggleRows.first?.detail.contains("API") == true, "the audit's latest change is shown on its row")

@@ -4,12 +4,15 @@ import Synchronization
 /// The remote config kept as a JSON file in the data folder.
 ///
 /// Read from the file on every access, so a change made with `moments bff config set` shows in a
-/// running server; written whole and atomically, so a reader never sees half a file.
+/// running server; written whole and atomically, so a reader never sees half a file. Observers
+/// hear of every change: at once for one made in this process (`PUT /remote-config`), and
+/// within `watchFile`'s interval for one another process wrote.
 public final class RemoteConfigStore: Sendable {
     /// Where the config lives.
     public let fileURL: URL
     /// Serializes read-modify-write in this process, so two changes never undo each other.
     private let updates = Mutex(())
+    private let observers = Mutex<[@Sendable () -> Void]>([])
 
     public init(fileURL: URL) {
         self.fileURL = fileURL
@@ -37,7 +40,7 @@ public final class RemoteConfigStore: Sendable {
     @discardableResult
     public func update(json: Data) throws(RemoteConfigError) -> RemoteConfig {
         let patch = try RemoteConfigPatch(json: json)
-        return try updates.withLock { _ throws(RemoteConfigError) in
+        let config = try updates.withLock { _ throws(RemoteConfigError) in
             let config = patch.applied(to: try current())
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -48,5 +51,32 @@ public final class RemoteConfigStore: Sendable {
             }
             return config
         }
+        observers.withLock { $0 }.forEach { $0() }
+        return config
+    }
+
+    /// Calls `changed` after every change from now on.
+    public func observe(_ changed: @escaping @Sendable () -> Void) {
+        observers.withLock { $0.append(changed) }
+    }
+
+    /// Looks at the file's modification date every `interval` and tells the observers when it
+    /// moved (`moments bff config set` in another process), until the task is cancelled.
+    public func watchFile(every interval: Duration = .milliseconds(500)) -> Task<Void, Never> {
+        Task { [self] in
+            var seen = modificationDate()
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                let now = modificationDate()
+                if now != seen {
+                    seen = now
+                    observers.withLock { $0 }.forEach { $0() }
+                }
+            }
+        }
+    }
+
+    private func modificationDate() -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: fileURL.path))?[.modificationDate] as? Date
     }
 }

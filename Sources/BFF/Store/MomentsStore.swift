@@ -41,6 +41,13 @@ final class MomentsStore: Sendable {
         likeWriter = CoalescingWriter(writer: database)
     }
 
+    /// Every user, by ID: who the dashboard can act as.
+    func users() async throws -> [(id: String, name: String, avatar: String)] {
+        try await database.read { db in
+            try UserRecord.order(Column("id")).fetchAll(db).map { ($0.id, $0.name, $0.avatar) }
+        }
+    }
+
     /// The profile of `userID` and the moments of `page`, newest first, with `isLiked` relative
     /// to them.
     func momentsDetails(forUserID userID: String, page: MomentsPage = .all) async throws(MomentsStoreError)

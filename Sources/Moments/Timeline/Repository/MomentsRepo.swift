@@ -40,6 +40,8 @@ public enum MomentsRepoError: Error, Equatable, Sendable {
     case unavailable(APISessionError)
     /// No moment of the timeline has this id (a liked moment or a page's `after`).
     case unknownMoment(String)
+    /// The BFF has no user with this id (its `UNKNOWN_USER`).
+    case unknownUser(String)
 }
 
 /// The timeline's repository, as in the seed: reads and writes through the BFF sessions, a
@@ -179,7 +181,7 @@ public final class MomentsRepo: MomentsRepoType {
             answer = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID,
                                                                   previous: located.previous)
         } catch {
-            throw .unavailable(error)
+            throw error.graphQLCodes.contains("UNKNOWN_USER") ? .unknownUser(userID) : .unavailable(error)
         }
         if let likes = answer.first(where: { $0.id == momentID }) {
             var updated = located
@@ -233,6 +235,9 @@ public final class MomentsRepo: MomentsRepoType {
             }
             return .success(await store(details, hasMore: hasMore, for: key))
         } catch {
+            if error.graphQLCodes.contains("UNKNOWN_USER") {
+                return .failure(.unknownUser(key.userID))
+            }
             if let after = key.page.after, isUnknown(after, userID: key.userID, error) {
                 return .failure(.unknownMoment(after))
             }
@@ -316,7 +321,7 @@ public final class MomentsRepo: MomentsRepoType {
         do {
             answer = try await getMomentsSession.getMoment(userID: userID, momentID: momentID)
         } catch {
-            throw error.graphQLCodes.contains("UNKNOWN_MOMENT") ? .unknownMoment(momentID) : .unavailable(error)
+            throw Self.readError(error, momentID: momentID, userID: userID)
         }
         guard let answer else { return try await readWhole(findingMoment: momentID, userID: userID) }
         mediaURLRegistry?.record(answer)
@@ -336,7 +341,7 @@ public final class MomentsRepo: MomentsRepoType {
         do {
             whole = try await getMomentsSession.getMoments(userID: userID, first: nil, after: nil)
         } catch {
-            throw .unavailable(error)
+            throw Self.readError(error, momentID: momentID, userID: userID)
         }
         mediaURLRegistry?.record(whole)
         let moments = whole.moments
@@ -352,6 +357,14 @@ public final class MomentsRepo: MomentsRepoType {
             cache.set(located(index), for: momentKey(momentID, userID: userID))
         }
         return located(index)
+    }
+
+    /// Why reading `userID`'s moment `momentID` failed, by the BFF's codes: an unknown user or
+    /// moment, else the BFF unavailable.
+    private static func readError(_ error: APISessionError, momentID: String, userID: String) -> MomentsRepoError {
+        let codes = error.graphQLCodes
+        if codes.contains("UNKNOWN_USER") { return .unknownUser(userID) }
+        return codes.contains("UNKNOWN_MOMENT") ? .unknownMoment(momentID) : .unavailable(error)
     }
 
     private func momentKey(_ momentID: String, userID: String) -> MomentsCache.MomentKey {
