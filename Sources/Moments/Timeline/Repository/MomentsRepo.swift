@@ -163,7 +163,7 @@ public final class MomentsRepo: MomentsRepoType {
         do {
             answer = try await updateMomentLikeSession.updateLikeReadingMoment(isLiked, momentID: momentID, fromUserID: userID)
         } catch {
-            throw error.graphQLCodes.contains("UNKNOWN_MOMENT") ? .unknownMoment(momentID) : .unavailable(error)
+            throw Self.readError(error, momentID: momentID, userID: userID)
         }
         guard let answer else { return nil }
         mediaURLRegistry?.record(answer)
@@ -359,8 +359,8 @@ public final class MomentsRepo: MomentsRepoType {
         return located(index)
     }
 
-    /// Why reading `userID`'s moment `momentID` failed, by the BFF's codes: an unknown user or
-    /// moment, else the BFF unavailable.
+    /// Why reading (or liking and reading) `userID`'s moment `momentID` failed, by the BFF's
+    /// codes: an unknown user or moment, else the BFF unavailable.
     private static func readError(_ error: APISessionError, momentID: String, userID: String) -> MomentsRepoError {
         let codes = error.graphQLCodes
         if codes.contains("UNKNOWN_USER") { return .unknownUser(userID) }
