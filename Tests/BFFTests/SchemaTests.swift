@@ -5,14 +5,17 @@ import Testing
 
 @Suite struct SchemaTests {
     /// The contract of DESIGN.md ("BFF schema"), with the optional page arguments `first` and
-    /// `after` on both root fields, and this BFF's optional `from` (a page that starts at a moment).
+    /// `after` on both root fields, and this BFF's additions: `from` (a page that starts at a
+    /// moment) and `updateMomentLikes` (likes in a batch).
     static let designSDL = """
         type Query {
           getMomentsDetailsByUserID(userID: ID!, first: Int, after: ID, from: ID): MomentsDetails!
         }
         type Mutation {
           updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!, first: Int, after: ID, from: ID): MomentsDetails!
+          updateMomentLikes(changes: [MomentLikeChange!]!): [Moment!]!
         }
+        input MomentLikeChange { momentID: ID!  userID: ID!  isLiked: Boolean! }
         type MomentsDetails { userDetails: UserDetails!  moments: [Moment!]! }
         type UserDetails { id: ID!  name: String!  avatar: String!  backgroundImage: String! }
         type Moment {

@@ -35,7 +35,8 @@ def test_client_loadsTheSchemaByIntrospection(embedded_graphql_url):
     query_fields = client.schema.query_type.fields
     assert list(query_fields) == ["getMomentsDetailsByUserID"]
     assert list(query_fields["getMomentsDetailsByUserID"].args) == ["userID", "first", "after", "from"]
-    assert list(client.schema.mutation_type.fields) == ["updateMomentLike"]
+    assert list(client.schema.mutation_type.fields) == ["updateMomentLike", "updateMomentLikes"]
+    assert list(client.schema.mutation_type.fields["updateMomentLikes"].args) == ["changes"]
 
 
 def test_timelineQuery_validatesLocally_andRunsRemotely_withAndWithoutLikes(embedded_graphql_url):
@@ -118,6 +119,34 @@ def test_fromDocuments_validateLocally_andReadAndLikeOneMomentByItsID(embedded_g
     assert [m["id"] for m in liked] == [deep["id"]]
     assert liked[0]["isLiked"] is True
     assert [e.get("extensions", {}).get("code") for e in raised.value.errors] == ["UNKNOWN_MOMENT"]
+
+
+LIKES = """
+mutation updateMomentLike($changes: [MomentLikeChange!]!) {
+  updateMomentLikes(changes: $changes) { id isLiked likes { id } }
+}
+"""
+
+
+def test_likesInABatch_validateLocally_answerEachMomentInOrder_andFailByCode(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client as session:
+        client.validate(GraphQLRequest(LIKES))
+        unliked = [m["id"] for m in timeline(session)["moments"] if not m["isLiked"]][:3]
+        changes = [{"momentID": moment_id, "userID": "0", "isLiked": True} for moment_id in unliked]
+        answer = session.execute(GraphQLRequest(LIKES, variable_values={"changes": changes}))["updateMomentLikes"]
+        after = {m["id"]: m for m in timeline(session)["moments"]}
+        with pytest.raises(TransportQueryError) as raised:
+            session.execute(GraphQLRequest(LIKES, variable_values={"changes": [
+                {"momentID": unliked[0], "userID": "0", "isLiked": False},
+                {"momentID": "no-such-moment", "userID": "0", "isLiked": True}]}))
+        kept = {m["id"]: m for m in timeline(session)["moments"]}
+    assert [m["id"] for m in answer] == unliked
+    assert all(m["isLiked"] is True and "0" in [liker["id"] for liker in m["likes"]] for m in answer)
+    assert all(after[moment_id]["isLiked"] is True for moment_id in unliked)
+    assert [e.get("extensions", {}).get("code") for e in raised.value.errors] == ["UNKNOWN_MOMENT"]
+    assert raised.value.errors[0]["path"] == ["updateMomentLikes"]
+    assert kept[unliked[0]]["isLiked"] is False, "the change that did not fail stays applied"
 
 
 def test_introspectedSchema_equalsTheServedSDL(embedded_graphql_url):

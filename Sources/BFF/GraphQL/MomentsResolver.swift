@@ -1,7 +1,8 @@
 import Graphiti
 import Logging
 
-/// The root fields of the BFF schema: one query and one mutation, both answered by the store.
+/// The root fields of the BFF schema: one query and two mutations (a like, and likes in a batch),
+/// all answered by the store.
 struct MomentsResolver: Sendable {
     let store: MomentsStore
     let logger: Logger
@@ -22,6 +23,10 @@ struct MomentsResolver: Sendable {
         let from: Identifier?
     }
 
+    struct UpdateMomentLikesArguments: Codable, Sendable {
+        let changes: [MomentLikeChange]
+    }
+
     func getMomentsDetailsByUserID(context _: NoContext, arguments: GetMomentsDetailsArguments) async throws
         -> MomentsDetails {
         try await logged { () async throws(MomentsStoreError) in
@@ -35,6 +40,42 @@ struct MomentsResolver: Sendable {
             let page = try arguments.page()
             return try await store.updateLike(momentID: arguments.momentID.rawValue, userID: arguments.userID.rawValue,
                                               isLiked: arguments.isLiked, page: page)
+        }
+    }
+
+    /// Applies every change at once, so the store writes them together (`CoalescingWriter`: one
+    /// transaction for the batch, each change in its own savepoint), and answers each changed
+    /// moment as its change's user sees it, in the order of `changes`. When a change fails, the
+    /// field fails with the first failure's error; the changes that did not fail are applied,
+    /// and since a like is idempotent, a client may send them again one by one to learn which.
+    func updateMomentLikes(context _: NoContext, arguments: UpdateMomentLikesArguments) async throws -> [Moment] {
+        let changes = arguments.changes
+        guard changes.count <= MomentLikeChange.maximumCount else { throw TooManyLikeChanges(count: changes.count) }
+        let store = store
+        return try await logged { () async throws(MomentsStoreError) in
+            do {
+                return try await withThrowingTaskGroup(of: (Int, Moment).self) { group in
+                    for (index, change) in changes.enumerated() {
+                        group.addTask {
+                            let momentID = change.momentID.rawValue
+                            let details = try await store.updateLike(momentID: momentID, userID: change.userID.rawValue,
+                                                                     isLiked: change.isLiked,
+                                                                     page: MomentsPage(first: 1, afterMomentID: nil, fromMomentID: momentID))
+                            guard let moment = details.moments.first else { throw MomentsStoreError.unknownMoment(momentID) }
+                            return (index, moment)
+                        }
+                    }
+                    var moments = [Moment?](repeating: nil, count: changes.count)
+                    for try await (index, moment) in group {
+                        moments[index] = moment
+                    }
+                    return moments.compactMap(\.self)
+                }
+            } catch let error as MomentsStoreError {
+                throw error
+            } catch {
+                throw MomentsStoreError.storage(error)
+            }
         }
     }
 

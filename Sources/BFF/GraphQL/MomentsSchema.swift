@@ -44,6 +44,12 @@ enum MomentsSchema {
                 Field("likes", at: \.likes)
             }
 
+            Input(MomentLikeChange.self) {
+                InputField("momentID", at: \.momentID)
+                InputField("userID", at: \.userID)
+                InputField("isLiked", at: \.isLiked)
+            }
+
             Type(MomentUserDetails.self) {
                 Field("name", at: \.name)
                 Field("avatar", at: \.avatar)
@@ -72,6 +78,10 @@ enum MomentsSchema {
                     Argument("after", at: \.after).description(afterDescription)
                     Argument("from", at: \.from).description(fromDescription)
                 }
+                Field("updateMomentLikes", at: MomentsResolver.updateMomentLikes) {
+                    Argument("changes", at: \.changes).description(changesDescription)
+                }
+                .description(likesDescription)
             }
         }
         // GraphQLSwift 4.3.0 cannot answer standard introspection without it; see the type.
@@ -83,6 +93,13 @@ enum MomentsSchema {
         "At most this many moments, 0 to \(MomentsPage.maximumFirst); every moment when absent."
     private static let afterDescription =
         "The ID of a moment: the page starts strictly after it, newest first; at the newest when absent."
+    private static let changesDescription =
+        "At most \(MomentLikeChange.maximumCount) likes and unlikes, applied together."
+    private static let likesDescription = """
+        Likes and unlikes in one document: each changed moment as its change's user sees it, in \
+        the order of the changes. When one fails, the field fails with its error and the others \
+        stay applied (a like is idempotent: send them again one by one to learn which failed).
+        """
     private static let fromDescription =
         "The ID of a moment: the page starts with it (first: 1 reads that moment alone); not with after."
 }

@@ -79,7 +79,7 @@ public struct APISession: Sendable {
             log.record(NetworkExchange(
                 kind: .graphQL, operationName: operationName, operationType: Self.operationType(of: document), method: "POST",
                 url: transport.endpointDescription, requestHeaders: NetworkExchange.headers(headers, credentialNames: extraHeaders.keys),
-                document: document, variables: Self.variablesJSON(of: body), requestBody: log.body(body),
+                document: document, variables: RequestVariables(body: body), requestBody: log.body(body),
                 status: answer?.status, responseBody: answer.map { log.body($0.body) } ?? .none,
                 errors: failure.map { if case .graphQL(let errors, _) = $0 { errors } else { [] } } ?? [],
                 failure: failure?.description, outcome: NetworkExchange.Outcome(error: failure, fault: fault), fault: fault,
@@ -96,13 +96,6 @@ public struct APISession: Sendable {
     /// `mutation` or `query`, from the document's first word (an anonymous `{ … }` is a query).
     static func operationType(of document: String) -> String {
         document.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("mutation") ? "mutation" : "query"
-    }
-
-    /// The `variables` of a request body as JSON with sorted keys.
-    private static func variablesJSON(of body: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let variables = object["variables"],
-              let data = try? JSONSerialization.data(withJSONObject: variables, options: [.sortedKeys, .fragmentsAllowed]) else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// The answer's `data` as `Payload`, or the class of failure the exchange shows: by the

@@ -55,8 +55,8 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
     public let requestHeaders: [Header]
     /// The GraphQL document sent.
     public let document: String?
-    /// The variables sent, as JSON.
-    public let variables: String?
+    /// The variables sent (`variables.json`).
+    public let variables: RequestVariables?
     public let requestBody: NetworkBody
     /// The HTTP status; `nil` when no answer came.
     public let status: Int?
@@ -74,7 +74,7 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
     public let cause: String
 
     public init(kind: Kind, operationName: String, operationType: String, method: String, url: String, requestHeaders: [Header],
-                document: String? = nil, variables: String? = nil, requestBody: NetworkBody, status: Int?, responseBody: NetworkBody,
+                document: String? = nil, variables: RequestVariables? = nil, requestBody: NetworkBody, status: Int?, responseBody: NetworkBody,
                 errors: [GraphQLErrorDetail] = [], failure: String?, outcome: Outcome, fault: Fault?, startedAt: Date,
                 duration: Duration, cause: String = NetworkCause.current) {
         self.kind = kind
@@ -107,6 +107,6 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
 
     /// Bytes the log holds for this exchange, for its memory budget.
     var storedBytes: Int {
-        requestBody.text.utf8.count + responseBody.text.utf8.count + (document?.utf8.count ?? 0) + (variables?.utf8.count ?? 0) + 512
+        requestBody.text.utf8.count + responseBody.text.utf8.count + (document?.utf8.count ?? 0) + (variables?.storedBytes ?? 0) + 512
     }
 }

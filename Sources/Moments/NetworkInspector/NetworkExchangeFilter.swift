@@ -21,7 +21,7 @@ struct NetworkExchangeFilter: Encodable, Sendable {
         if let operation, exchange.operationName != operation { return false }
         if let outcome, exchange.outcome != outcome { return false }
         guard let q else { return true }
-        let fields = [exchange.operationName, exchange.url, exchange.cause, exchange.document ?? "", exchange.variables ?? "",
+        let fields = [exchange.operationName, exchange.url, exchange.cause, exchange.document ?? "", exchange.variables?.json ?? "",
                       exchange.responseBody.text, exchange.failure ?? "", exchange.status.map(String.init) ?? ""]
         return fields.contains { $0.localizedCaseInsensitiveContains(q) }
     }

@@ -45,7 +45,7 @@ struct NetworkExchangeRowViewModel: Encodable, Sendable {
         errors = exchange.errors
         fault = exchange.fault
         faultSummary = exchange.fault?.summary
-        variables = exchange.variables
+        variables = exchange.variables?.json
         requestSize = exchange.requestBody.size
         responseSize = exchange.responseBody.size
         isTruncated = exchange.requestBody.isTruncated || exchange.responseBody.isTruncated

@@ -45,7 +45,7 @@ struct NetworkExchangeViewModel: Encodable, Sendable {
         summary = NetworkExchangeRowViewModel(exchange, l10n: l10n)
         self.exchange = exchange
         requestHeaders = exchange.requestHeaders
-        prettyVariables = exchange.variables.map { pretty(NetworkBody(Data($0.utf8), mimeType: "application/json", cap: .max)) }
+        prettyVariables = exchange.variables?.json.map { pretty(NetworkBody(Data($0.utf8), mimeType: "application/json", cap: .max)) }
         prettyRequestBody = pretty(exchange.requestBody)
         prettyResponseBody = pretty(exchange.responseBody)
         requestTruncatedNote = Self.note(exchange.requestBody, l10n)

@@ -144,7 +144,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
         let requests = state.exchanges.prefix(20).map { exchange in
             (exchange.startedAt, InternalMenuDescriptionItemViewModel(
                 title: "\(l10n[.activityGraphQL]) · \(exchange.operationName)",
-                detail: "\(l10n.time(exchange.startedAt))  \(l10n[exchange.outcome.title])  \(String(format: "%.1f", exchange.durationMilliseconds)) ms  \(exchange.variables ?? exchange.url)",
+                detail: "\(l10n.time(exchange.startedAt))  \(l10n[exchange.outcome.title])  \(String(format: "%.1f", exchange.durationMilliseconds)) ms  \(exchange.variables?.json ?? exchange.url)",
                 isWarning: exchange.outcome != .ok))
         }
         let faultChanges = state.faultAudit.prefix(20).map { change in

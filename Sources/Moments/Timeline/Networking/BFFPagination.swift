@@ -11,7 +11,7 @@ import Synchronization
 ///   `data` (an HTTP 4xx, or `errors` without `data`) without one of the codes a paging BFF gives
 ///   for a page it understood makes it send them without paging from then on; the sessions then
 ///   cut the page out of the whole timeline themselves.
-/// - `from` is used only when the schema shows it.
+/// - `from`, and likes in batches (`updateMomentLikes`), are used only when the schema shows them.
 public final class BFFPagination: Sendable {
     /// What is known about the BFF's paging.
     public enum Support: String, Sendable, Encodable {
@@ -38,7 +38,7 @@ public final class BFFPagination: Sendable {
     }
 
     private let probe: BFFSchemaProbe?
-    private let state = Mutex<(support: Support, introspection: Bool?, startsAtMoment: Bool)>((.unknown, nil, false))
+    private let state = Mutex<(support: Support, introspection: Bool?, startsAtMoment: Bool, batchesLikes: Bool)>((.unknown, nil, false, false))
 
     /// - Parameter probe: asks the schema; without one, paging is tried and a refusal decides.
     public init(probe: BFFSchemaProbe? = nil) {
@@ -65,7 +65,7 @@ public final class BFFPagination: Sendable {
                 learn(.unsupported)
             } catch where Self.isUnreachable(error) {
                 // Ask the schema again once it answers: it may be another BFF by then.
-                state.withLock { $0 = (.unknown, nil, false) }
+                state.withLock { $0 = (.unknown, nil, false, false) }
                 throw error
             }
         }
@@ -76,6 +76,12 @@ public final class BFFPagination: Sendable {
     /// ID. Only the schema says so: a BFF with introspection off is never sent `from`.
     func startsAtMoment() async -> Bool {
         await allowedArguments() == .pagingFromMoment
+    }
+
+    /// Whether the BFF's schema shows `updateMomentLikes`, which takes many likes in one document.
+    func batchesLikes() async -> Bool {
+        _ = await allowedArguments()
+        return state.withLock { $0.batchesLikes }
     }
 
     /// Which arguments to send: known from before, else from the schema, else try paging.
@@ -90,6 +96,7 @@ public final class BFFPagination: Sendable {
             if let learned {
                 state.support = learned.paging ? .supported : .unsupported
                 state.startsAtMoment = learned.startsAtMoment
+                state.batchesLikes = learned.batchesLikes
             }
         }
         guard let learned else { return .paging }

@@ -4,7 +4,8 @@ import Foundations
 /// arguments: `first: Int` and `after: ID` on both root fields, and `Int` in the schema at all
 /// (graphql-js and graphql-core leave out built-in scalars a schema never uses, and then refuse
 /// any document that declares `$first: Int`); and whether they also take `from: ID`, a page that
-/// starts at a moment (the embedded BFF's addition), which reads one moment by its ID.
+/// starts at a moment (the embedded BFF's addition), which reads one moment by its ID; and whether
+/// it takes likes in batches (`updateMomentLikes(changes:)`, another addition of the embedded BFF).
 public struct BFFSchemaProbe: Sendable {
     /// What the schema shows of the optional arguments.
     struct Capabilities: Equatable {
@@ -12,6 +13,8 @@ public struct BFFSchemaProbe: Sendable {
         var paging: Bool
         /// Paging, and `from` on both root fields.
         var startsAtMoment: Bool
+        /// `updateMomentLikes` with `changes` on the mutation type.
+        var batchesLikes = false
     }
 
     /// One small introspection document rather than the whole schema.
@@ -62,7 +65,8 @@ public struct BFFSchemaProbe: Sendable {
                 takes(names, query, "getMomentsDetailsByUserID") && takes(names, mutation, "updateMomentLike")
             }
             let paging = int != nil && takesOnBoth(["first", "after"])
-            return Capabilities(paging: paging, startsAtMoment: paging && takesOnBoth(["from"]))
+            return Capabilities(paging: paging, startsAtMoment: paging && takesOnBoth(["from"]),
+                                batchesLikes: mutation?.fields?.contains { $0.name == "updateMomentLikes" && $0.args.map(\.name) == ["changes"] } ?? false)
         }
     }
 

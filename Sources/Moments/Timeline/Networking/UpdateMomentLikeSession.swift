@@ -29,7 +29,8 @@ extension UpdateMomentLikeSessionType {
     }
 }
 
-/// Sends `updateMomentLike` with the smallest selection: the IDs and likes of the moments answered.
+/// Sends `updateMomentLike` with the smallest selection: the IDs and likes of the moments answered;
+/// likes that arrive together in one `updateMomentLikes` document when the BFF's schema offers it.
 public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
     struct Variables: Encodable, Sendable {
         let momentID: String
@@ -54,6 +55,22 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
         let updateMomentLike: MomentsDetails
     }
 
+    struct BatchVariables: Encodable, Sendable {
+        let changes: [LikeBatcher.Change]
+    }
+
+    struct BatchPayload: Decodable {
+        let updateMomentLikes: [MomentLikes]
+    }
+
+    /// Many likes in one document, answered with what each changed. The operation keeps the
+    /// like's name, so faults and the network inspector treat it as the likes it carries.
+    static let batchQuery = """
+        mutation updateMomentLike($changes: [MomentLikeChange!]!) {
+          updateMomentLikes(changes: $changes) { id isLiked likes { id avatar } }
+        }
+        """
+
     private static let arguments = ["momentID: ID!", "userID: ID!", "isLiked: Boolean!"]
     private static func document(_ optional: BFFPagination.Arguments) -> String {
         MomentsDetailsFields.document("mutation updateMomentLike", field: "updateMomentLike", arguments: arguments,
@@ -69,15 +86,27 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
 
     private let apiSession: APISession
     private let pagination: BFFPagination
+    private let batcher: LikeBatcher
 
     public init(apiSession: APISession, pagination: BFFPagination) {
         self.apiSession = apiSession
         self.pagination = pagination
+        batcher = LikeBatcher { changes async throws(APISessionError) in
+            try await apiSession.post(query: Self.batchQuery, variables: BatchVariables(changes: changes),
+                                      operationName: "updateMomentLike", as: BatchPayload.self).updateMomentLikes
+        }
     }
 
     public func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, previous: String?)
         async throws(APISessionError) -> [MomentLikes] {
-        try await pagination.send { arguments async throws(APISessionError) in
+        if await pagination.batchesLikes() {
+            switch await batcher.send(LikeBatcher.Change(momentID: momentID, userID: userID, isLiked: isLiked)) {
+            case .answered(let likes): return [likes]
+            case .failed(let error): throw error
+            case .refusedInBatch: break // sent alone below, to learn this like's own outcome
+            }
+        }
+        return try await pagination.send { arguments async throws(APISessionError) in
             var variables = Variables(momentID: momentID, userID: userID, isLiked: isLiked)
             let document: String
             switch arguments {

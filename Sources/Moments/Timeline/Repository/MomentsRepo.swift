@@ -181,7 +181,8 @@ public final class MomentsRepo: MomentsRepoType {
             answer = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID,
                                                                   previous: located.previous)
         } catch {
-            throw error.graphQLCodes.contains("UNKNOWN_USER") ? .unknownUser(userID) : .unavailable(error)
+            // A moment the dashboard holds may be gone from the BFF since (its data replaced).
+            throw Self.readError(error, momentID: momentID, userID: userID)
         }
         if let likes = answer.first(where: { $0.id == momentID }) {
             var updated = located

@@ -1,0 +1,101 @@
+import Foundations
+import Synchronization
+
+/// Sends likes that arrive together in one document: a like goes at once when fewer than
+/// `maximumInFlight` documents are on their way, and those that arrive meanwhile go together in the
+/// next one, so a burst of likes costs a few exchanges with the BFF instead of one each, and a
+/// lone like waits for nothing. Two documents on their way keep the BFF busy while the dashboard
+/// answers the likes of the last one and gathers the next.
+final class LikeBatcher: Sendable {
+    /// One like or unlike, as `updateMomentLikes` takes it.
+    struct Change: Encodable, Sendable, Equatable {
+        let momentID: String
+        let userID: String
+        let isLiked: Bool
+    }
+
+    /// How one change came out.
+    enum Outcome: Sendable {
+        case answered(MomentLikes)
+        /// The exchange failed: the error is every change's.
+        case failed(APISessionError)
+        /// The BFF refused a batch of several changes with GraphQL errors, which may be about one
+        /// of them only: the change is to be sent alone to learn its own outcome.
+        case refusedInBatch
+    }
+
+    /// Changes a document carries at most.
+    static let maximumBatch = 100
+    /// Documents on their way at once.
+    static let maximumInFlight = 2
+
+    private struct Pending: Sendable {
+        let change: Change
+        let continuation: CheckedContinuation<Outcome, Never>
+    }
+
+    private let send: @Sendable ([Change]) async throws(APISessionError) -> [MomentLikes]
+    /// The changes waiting for the next document, and how many documents are on their way.
+    private let state = Mutex<(waiting: [Pending], inFlight: Int)>(([], 0))
+
+    /// - Parameter send: sends the changes in one document and answers the moments the BFF
+    ///   sent back, one per change, in their order.
+    init(send: @escaping @Sendable ([Change]) async throws(APISessionError) -> [MomentLikes]) {
+        self.send = send
+    }
+
+    /// Sends `change` with the others waiting, and answers how it came out.
+    func send(_ change: Change) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let startsSending = state.withLock { state in
+                state.waiting.append(Pending(change: change, continuation: continuation))
+                guard state.inFlight < Self.maximumInFlight else { return false }
+                state.inFlight += 1
+                return true
+            }
+            if startsSending {
+                Task { await sendWaiting() }
+            }
+        }
+    }
+
+    /// Sends what waits, a document at a time, until nothing does (one of `maximumInFlight` such loops).
+    private func sendWaiting() async {
+        while let batch = takeWaiting() {
+            for (pending, outcome) in zip(batch, await outcomes(of: batch.map(\.change))) {
+                pending.continuation.resume(returning: outcome)
+            }
+        }
+    }
+
+    /// The outcome of each of `changes`, sent in one document.
+    private func outcomes(of changes: [Change]) async -> [Outcome] {
+        do {
+            let answers = try await send(changes)
+            // One moment per change, in order: anything else is not an answer to these changes.
+            guard answers.map(\.id) == changes.map(\.momentID) else {
+                return changes.map { _ in .failed(.missingData("updateMomentLikes answered other moments than it was sent")) }
+            }
+            return answers.map(Outcome.answered)
+        } catch {
+            if case .graphQL = error, changes.count > 1 {
+                return changes.map { _ in .refusedInBatch }
+            }
+            return changes.map { _ in .failed(error) }
+        }
+    }
+
+    /// Up to `maximumBatch` changes waiting, oldest first, or `nil` (and one document fewer on its
+    /// way) when none is.
+    private func takeWaiting() -> [Pending]? {
+        state.withLock { state in
+            guard !state.waiting.isEmpty else {
+                state.inFlight -= 1
+                return nil
+            }
+            let batch = Array(state.waiting.prefix(Self.maximumBatch))
+            state.waiting.removeFirst(batch.count)
+            return batch
+        }
+    }
+}

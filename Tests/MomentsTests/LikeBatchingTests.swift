@@ -1,0 +1,185 @@
+import BFF
+import Foundation
+import Foundations
+@testable import Moments
+import Synchronization
+import Testing
+import TestSupport
+
+/// Likes that arrive together go to the BFF in one `updateMomentLikes` document when its schema
+/// offers it; each like is still answered with its own moment, and a refused batch is sent again
+/// like by like, so each learns its own outcome.
+@Suite struct LikeBatchingTests {
+    /// A `send` for `LikeBatcher` that records each document's changes and holds each answer until
+    /// the test lets it go.
+    private final class HeldBFF: Sendable {
+        let documents = Mutex<[[LikeBatcher.Change]]>([])
+        private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+        func send(_ changes: [LikeBatcher.Change]) async -> [MomentLikes] {
+            await withCheckedContinuation { continuation in
+                documents.withLock { $0.append(changes) }
+                held.withLock { $0.append(continuation) }
+            }
+            return changes.map { MomentLikes(id: $0.momentID, isLiked: $0.isLiked, likes: [.init(id: $0.userID, avatar: "/a.png")]) }
+        }
+
+        var heldCount: Int { held.withLock { $0.count } }
+
+        func releaseAll() {
+            for continuation in held.withLock({ held in defer { held.removeAll() }; return held }) { continuation.resume() }
+        }
+    }
+
+    private static func change(_ momentID: String, _ isLiked: Bool = true) -> LikeBatcher.Change {
+        LikeBatcher.Change(momentID: momentID, userID: "0", isLiked: isLiked)
+    }
+
+    /// Waits (up to 5 s) until `condition` holds.
+    private static func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    /// Sends one like per entry of `momentIDs` with `batcher`, each once the documents on their
+    /// way number `inFlight[i]`, and answers each like's outcome by moment.
+    private static func send(_ momentIDs: [String], with batcher: LikeBatcher, whenHeld held: @escaping @Sendable () -> Int,
+                             inFlight: [Int]) -> Task<[String: LikeBatcher.Outcome], Never> {
+        Task {
+            await withTaskGroup(of: (String, LikeBatcher.Outcome).self) { group in
+                for (index, id) in momentIDs.enumerated() {
+                    try? await eventually { held() == inFlight[index] }
+                    group.addTask { (id, await batcher.send(change(id, id != "4"))) }
+                }
+                return await group.reduce(into: [String: LikeBatcher.Outcome]()) { $0[$1.0] = $1.1 }
+            }
+        }
+    }
+
+    @Test func likesArrivingWhileDocumentsAreOnTheirWay_goTogetherInTheNext_eachAnsweredWithItsMoment() async throws {
+        let bff = HeldBFF()
+        let batcher = LikeBatcher { changes in await bff.send(changes) }
+        // Like 1 goes at once, like 2 beside it, and 3 to 7 arrive while both are on their way.
+        let outcomes = Self.send((1...7).map { "\($0)" }, with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2, 2, 2, 2, 2])
+        try await Self.eventually { bff.heldCount == LikeBatcher.maximumInFlight }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(bff.documents.withLock { $0.map { $0.map(\.momentID) } } == [["1"], ["2"]], "the later likes wait")
+        bff.releaseAll()
+        try await Self.eventually { bff.heldCount == 1 }
+        #expect(bff.documents.withLock { $0.count } == 3)
+        #expect(Set(bff.documents.withLock { $0.last?.map(\.momentID) ?? [] }) == ["3", "4", "5", "6", "7"], "then go in one")
+        bff.releaseAll()
+        let answered = await outcomes.value
+        for id in (1...7).map { "\($0)" } {
+            guard case .answered(let likes) = answered[id] else {
+                Issue.record("like \(id): \(String(describing: answered[id]))")
+                continue
+            }
+            #expect(likes.id == id && likes.isLiked == (id != "4"), "each like gets its own moment")
+        }
+    }
+
+    @Test func aBatchRefusedWithGraphQLErrors_isSentAgainLikeByLike_aLoneLikeKeepsItsError() async throws {
+        let refusal = APISessionError.graphQL([GraphQLErrorDetail(message: "no", code: "UNKNOWN_MOMENT")], hasData: false)
+        let alone = LikeBatcher { _ async throws(APISessionError) in throw refusal }
+        guard case .failed(.graphQL) = await alone.send(Self.change("1")) else {
+            Issue.record("a document of one like fails with its own error")
+            return
+        }
+        let bff = HeldBFF()
+        let batcher = LikeBatcher { changes async throws(APISessionError) in
+            let answer = await bff.send(changes)
+            if changes.count > 1 { throw refusal }
+            return answer
+        }
+        let outcomes = Self.send(["1", "2", "3", "5"], with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2, 2])
+        try await Self.eventually { bff.heldCount == LikeBatcher.maximumInFlight }
+        try await Task.sleep(for: .milliseconds(200))
+        bff.releaseAll()
+        try await Self.eventually { bff.heldCount == 1 }
+        bff.releaseAll()
+        let all = await outcomes.value
+        for id in ["1", "2"] {
+            guard case .answered = all[id] else { Issue.record("like \(id) went alone: \(String(describing: all[id]))"); continue }
+        }
+        for id in ["3", "5"] {
+            guard case .refusedInBatch = all[id] else { Issue.record("like \(id) was refused together: \(String(describing: all[id]))"); continue }
+        }
+    }
+
+    /// A dashboard with the embedded BFF in process, likes on, its first page read; stopped after `body`.
+    private static func withEmbedded(onRequest: @escaping @Sendable (Data) -> Void = { _ in },
+                                     _ body: (Dashboard, EmbeddedBFF, _ firstPage: [String]) async throws -> Void) async throws {
+        let (dashboard, bff) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), onRequest: onRequest)
+        do {
+            try await dashboard.setLikeFeature(true)
+            let ids = try await dashboard.json("/api/timeline").object.momentItems.compactMap { $0["momentID"] as? String }
+            try await body(dashboard, bff, ids)
+        } catch {
+            await dashboard.stop()
+            throw error
+        }
+        await dashboard.stop()
+    }
+
+    private static func like(_ dashboard: Dashboard, _ momentID: String, _ isLiked: Bool = true) async throws -> (status: Int, text: String) {
+        let answer = try await dashboard.send("PUT", "/api/moments/\(momentID)/like", contentType: "application/json",
+                                              body: #"{"isLiked": \#(isLiked)}"#)
+        return (answer.status, answer.text)
+    }
+
+    @Test func likesAtOnce_throughTheDashboard_goInFewerDocuments_andEachCounts() async throws {
+        let documents = Mutex<[String]>([])
+        try await Self.withEmbedded(onRequest: { body in
+            let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["query"] as? String ?? ""
+            documents.withLock { $0.append(document) }
+        }) { dashboard, _, ids in
+            try #require(ids.count >= 10, "the demo timeline's first page")
+            let start = documents.withLock { $0.count }
+            // Three changes of each of ten moments, the last a like: every one of them ends liked.
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for id in ids.prefix(10) {
+                    for isLiked in [true, false, true] {
+                        group.addTask { try await Self.like(dashboard, id, isLiked).status }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses == Array(repeating: 200, count: 30))
+            let sent = documents.withLock { Array($0.dropFirst(start)) }
+            #expect(sent.count < 30, "30 likes at once in fewer documents: \(sent.count)")
+            #expect(sent.contains { $0.contains("updateMomentLikes") })
+            // Each moment's own changes ran in the order they arrived only per request; liking
+            // once more makes every moment's state known, and the BFF holds it.
+            for id in ids.prefix(10) { #expect(try await Self.like(dashboard, id).status == 200) }
+            let liked = try await dashboard.json("/api/timeline?refresh=1").object.momentItems
+                .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+            #expect(Set(ids.prefix(10)).isSubset(of: Set(liked)))
+        }
+    }
+
+    @Test func likesAtOnce_ofMomentsTheBFFNoLongerHas_failAlone_andTheOthersCount() async throws {
+        try await Self.withEmbedded { dashboard, bff, ids in
+            try #require(Set(ids.prefix(10)) == Set((1...10).map(String.init)), "the demo timeline's first page: \(ids)")
+            // The BFF's data is replaced under the dashboard, which still holds its page: moments
+            // 6 to 10 are gone, 1 to 5 are new moments with the same IDs and no likes.
+            _ = try bff.replaceWithGeneratedData(users: 50, moments: 5, seed: 1)
+            let answers = try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
+                for id in 1...10 {
+                    group.addTask {
+                        let answer = try await Self.like(dashboard, "\(id)")
+                        return ("\(id)", answer.status, answer.text)
+                    }
+                }
+                return try await group.reduce(into: [String: (Int, String)]()) { $0[$1.0] = ($1.1, $1.2) }
+            }
+            for id in 1...5 { #expect(answers["\(id)"]?.0 == 200, "moment \(id): \(String(describing: answers["\(id)"]))") }
+            for id in 6...10 {
+                #expect(answers["\(id)"]?.0 == 404, "moment \(id): \(String(describing: answers["\(id)"]))")
+                #expect(answers["\(id)"]?.1.contains(#""code":"unknown_moment""#) == true)
+            }
+            let liked = try await dashboard.json("/api/timeline?refresh=1").object.momentItems
+                .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+            #expect(liked.sorted() == (1...5).map(String.init), "every like answered 200 is in the BFF, and no other")
+        }
+    }
+}
