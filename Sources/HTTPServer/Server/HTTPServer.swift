@@ -275,7 +275,10 @@ public final class HTTPServer: Sendable {
             body: body
         )
         let responder = self.responder
-        Task {
+        // Runs on this thread up to the handler's first suspension: an answer that needs none (a
+        // cached page) is queued below without waking another thread; one that suspends is
+        // resumed by the task and completed from there.
+        Task.immediate {
             let response = await responder(request)
             context.complete(with: response)
         }
