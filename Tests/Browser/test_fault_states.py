@@ -96,6 +96,9 @@ def test_slow_timeline_shows_the_indicator_then_empty_state_then_moments(server,
     empty = browser.find_element(By.CSS_SELECTOR, ".state--empty")
     assert empty.find_element(By.TAG_NAME, "h2").text == "还没有朋友圈"
     assert "添加好友来查看更多的朋友圈信息。" in empty.text
+    assert browser.execute_script(
+        "return document.querySelector('.profile').getBoundingClientRect().bottom"
+        " <= arguments[0].getBoundingClientRect().top", empty), "the empty state is drawn under the profile header"
     shoot(browser, "3-empty")
 
     # One click on the banner clears every fault; a refresh then brings the moments back.

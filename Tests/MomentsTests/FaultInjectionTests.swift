@@ -49,7 +49,9 @@ import TestSupport
             if testCase.body.contains("emptyMoments") {
                 let json = try JSONSerialization.jsonObject(with: Data(timeline.text.utf8)) as? [String: Any] ?? [:]
                 #expect(json.momentItems.isEmpty)
-                #expect(page.text.contains("state--empty"))
+                let profile = page.text.range(of: #"class="profile""#), empty = page.text.range(of: "state--empty")
+                #expect(profile != nil && empty != nil && profile!.lowerBound < empty!.lowerBound,
+                        "the empty state under the profile header, as the seed draws it")
             }
             let recorded = try await dashboard.exchanges("operation=\(Self.timeline)")
             #expect(recorded.first?["outcome"] as? String == "injectedFault")
@@ -79,6 +81,17 @@ import TestSupport
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 200)
             #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func faultSummaries_areInTheReadersLanguage_onPagesAndInJSON() async throws {
+        try await withDashboard { dashboard, _ in
+            _ = try await dashboard.putFault(Self.like, #"{"kind": "delay", "delayMs": 10, "remainingCalls": 3}"#)
+            #expect(try await dashboard.get("/").text.contains("(delay 10 ms, 3 more)"))
+            #expect(try await dashboard.get("/?lang=zh-Hans").text.contains("(延迟 10 毫秒，还剩 3 次)"), "the banner, in Chinese")
+            let faults = try await dashboard.json("/api/area51/faults?lang=zh-Hans").object["faults"] as? [[String: Any]] ?? []
+            #expect(faults.first?["summary"] as? String == "延迟 10 毫秒，还剩 3 次")
+            #expect(try await dashboard.get("/area51/network?lang=zh-Hans").text.contains("⚡ 延迟 10 毫秒，还剩 3 次"))
         }
     }
 

@@ -36,18 +36,21 @@ public struct Fault: Codable, Sendable, Equatable {
         self.remainingCalls = remainingCalls
     }
 
-    /// The fault in a few words, for the banner, the inspector and the audit: `delay 1500 ms`.
-    public var summary: String {
+    /// The fault in a few words, in the reader's language, for the banner, the inspector and the
+    /// audit: `delay 1500 ms`, `延迟 1500 毫秒`.
+    public func summary(in l10n: L10n) -> String {
         let what = switch kind {
-        case .delay: "delay \(delayMs ?? 0) ms"
-        case .timeout: "timeout"
+        case .delay: String(format: l10n[.faultSummaryDelay], "\(delayMs ?? 0)")
+        case .timeout: l10n[.faultSummaryTimeout]
         case .httpStatus: "HTTP \(status ?? 0)"
-        case .graphQLError: "GraphQL error \(code ?? Self.defaultCode)"
-        case .emptyMoments: "empty moments"
-        case .malformedJSON: "malformed JSON"
+        case .graphQLError: String(format: l10n[.faultSummaryGraphQLError], code ?? Self.defaultCode)
+        case .emptyMoments: l10n[.faultSummaryEmptyMoments]
+        case .malformedJSON: l10n[.faultSummaryMalformedJSON]
         }
         // The call that used the last one up shows it so, rather than "0 more".
-        return remainingCalls.map { $0 == 0 ? "\(what), last call" : "\(what), \($0) more" } ?? what
+        return remainingCalls.map {
+            $0 == 0 ? String(format: l10n[.faultSummaryLastCall], what) : String(format: l10n[.faultSummaryMore], what, "\($0)")
+        } ?? what
     }
 
     static let defaultMessage = "Injected fault"

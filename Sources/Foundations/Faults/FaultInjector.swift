@@ -49,15 +49,15 @@ public final class FaultInjector: Sendable {
 
     /// Clears every fault.
     public func clearAll(source: ToggleChangeSource) async throws(FaultError) {
-        for operation in active.map(\.operation) {
+        for operation in state.withLock({ $0.faults.keys.sorted() }) {
             try await clear(operation, source: source)
         }
     }
 
-    /// The faults in force, by operation name.
-    public var active: [Active] {
+    /// The faults in force, by operation name, summed up in `l10n`'s language.
+    public func active(in l10n: L10n) -> [Active] {
         state.withLock { state in
-            state.faults.sorted { $0.key < $1.key }.map { Active(operation: $0.key, fault: $0.value, summary: $0.value.summary) }
+            state.faults.sorted { $0.key < $1.key }.map { Active(operation: $0.key, fault: $0.value, summary: $0.value.summary(in: l10n)) }
         }
     }
 

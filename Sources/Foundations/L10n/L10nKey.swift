@@ -170,6 +170,13 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case faultGraphQLError = "fault.graphQLError"
     case faultEmptyMoments = "fault.emptyMoments"
     case faultMalformedJSON = "fault.malformedJSON"
+    case faultSummaryDelay = "fault.summary.delay"
+    case faultSummaryTimeout = "fault.summary.timeout"
+    case faultSummaryGraphQLError = "fault.summary.graphQLError"
+    case faultSummaryEmptyMoments = "fault.summary.emptyMoments"
+    case faultSummaryMalformedJSON = "fault.summary.malformedJSON"
+    case faultSummaryMore = "fault.summary.more"
+    case faultSummaryLastCall = "fault.summary.lastCall"
     case overrideRemoteChanged
     case overrideBanner
     case overrideTitle

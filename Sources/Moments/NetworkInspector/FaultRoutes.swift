@@ -15,21 +15,21 @@ struct FaultRoutes: RouteCollection {
     let faults: FaultInjector
 
     func boot(routes: inout some RouteBuilder) {
-        routes.get("/api/area51/faults") { _ in try await list() }
+        routes.get("/api/area51/faults") { request in try await list(request) }
         routes.put("/api/area51/faults/{operation}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             let operation = request.parameters["operation"] ?? ""
             // An unknown operation is answered as such whatever the body says.
             guard FaultInjector.operations.contains(operation) else { throw FaultError.unknownOperation(operation) }
             try await faults.set(try request.decode(Fault.self), for: operation, source: .api)
-            return try await list()
+            return try await list(request)
         }
         routes.delete("/api/area51/faults/{operation}") { request in
             try await faults.clear(request.parameters["operation"] ?? "", source: .api)
-            return try await list()
+            return try await list(request)
         }
-        routes.delete("/api/area51/faults") { _ in
+        routes.delete("/api/area51/faults") { request in
             try await faults.clearAll(source: .api)
-            return try await list()
+            return try await list(request)
         }
         routes.post("/area51/faults/{operation}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             let operation = request.parameters["operation"] ?? ""
@@ -47,8 +47,8 @@ struct FaultRoutes: RouteCollection {
         }
     }
 
-    private func list() async throws -> Response {
-        try .json(FaultList(faults: faults.active, audit: try await faults.audit()))
+    private func list(_ request: Request) async throws -> Response {
+        try .json(FaultList(faults: faults.active(in: request.l10n), audit: try await faults.audit()))
     }
 
     /// A fault from the inspector's form: empty fields are absent ones.

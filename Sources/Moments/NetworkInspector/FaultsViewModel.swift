@@ -25,7 +25,7 @@ struct FaultsViewModel: Encodable, Sendable {
     let audit: [FaultChange]
 
     init(faults: FaultInjector, audit: [FaultChange], l10n: L10n) {
-        let active = faults.active
+        let active = faults.active(in: l10n)
         self.active = active
         hasActive = !active.isEmpty
         operations = FaultInjector.operations.map { name in

@@ -89,7 +89,7 @@ struct HARDocument: Encodable {
         let query = URLComponents(string: url)?.queryItems?.map { NameValue(name: $0.name, value: $0.value ?? "") } ?? []
         let body = exchange.responseBody
         var comment = ["\(exchange.operationName) (\(exchange.operationType)), \(exchange.outcome.rawValue), caused by \(exchange.cause)"]
-        if let fault = exchange.fault { comment.append("injected fault: \(fault.summary)") }
+        if let fault = exchange.fault { comment.append("injected fault: \(fault.summary(in: L10n(language: .english)))") }
         if let failure = exchange.failure { comment.append(failure) }
         return Entry(
             startedDateTime: exchange.startedAt.ISO8601Format(.iso8601WithTimeZone(includingFractionalSeconds: true)),

@@ -44,7 +44,7 @@ struct NetworkExchangeRowViewModel: Encodable, Sendable {
         failure = exchange.failure
         errors = exchange.errors
         fault = exchange.fault
-        faultSummary = exchange.fault?.summary
+        faultSummary = exchange.fault?.summary(in: l10n)
         variables = exchange.variables?.json
         requestSize = exchange.requestBody.size
         responseSize = exchange.responseBody.size

@@ -96,7 +96,7 @@ public struct PageRenderer: Sendable {
         context["overrideBanner"] = overrideBanner(l10n)
         // The header's user switch, where QA may switch.
         context["actingUserID"] = actingUser.isSwitchable ? actingUser.userID(for: request) : nil
-        if let active = faults?.active, !active.isEmpty {
+        if let active = faults?.active(in: l10n), !active.isEmpty {
             context["faultBanner"] = ["faults": active.map { ["operation": $0.operation, "summary": $0.summary] }, "back": request.path]
         }
         return context

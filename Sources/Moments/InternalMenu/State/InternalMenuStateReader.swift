@@ -48,7 +48,7 @@ public struct InternalMenuStateReader: Sendable {
             trackingEvents: recordingTrackingProvider.recordedEvents,
             exchanges: Array(networkLog.latest.prefix(20)),
             actions: actions,
-            faults: faults?.active ?? [],
+            faults: faults?.active(in: request.l10n) ?? [],
             faultAudit: try await faults?.audit(limit: 20) ?? [],
             actingUserID: actingUser.userID(for: request),
             users: await userDirectory.users()

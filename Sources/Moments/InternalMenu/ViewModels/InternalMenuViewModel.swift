@@ -150,7 +150,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
         let faultChanges = state.faultAudit.prefix(20).map { change in
             (change.changedAt, InternalMenuDescriptionItemViewModel(
                 title: "\(l10n[.activityFault]) · \(change.operation)",
-                detail: "\(l10n.time(change.changedAt))  \(change.fault?.summary ?? l10n[.faultCleared])  (\(l10n[change.source.title]))"))
+                detail: "\(l10n.time(change.changedAt))  \(change.fault?.summary(in: l10n) ?? l10n[.faultCleared])  (\(l10n[change.source.title]))"))
         }
         let changes = state.audit.prefix(20).map { change in
             // An override's absent value is "follow remote".
