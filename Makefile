@@ -24,9 +24,10 @@ build: deps
 run: build
 	$(SWIFT) run moments serve $(ARGS)
 
-## test: every test, against real servers on free ports and real SQLite in temporary folders
+## test: every test, against real servers on free ports, real SQLite in temporary folders and a
+## throwaway PostgreSQL cluster (installed from Debian when missing; see scripts/with-postgres)
 test: deps
-	$(SWIFT) test
+	scripts/with-postgres $(SWIFT) test
 
 ## browser-deps: headless Chromium, and the pinned Selenium and pytest of the browser suite, installed only when missing or not as pinned
 browser-deps:
@@ -49,10 +50,11 @@ interop-deps:
 		&& python3 -c "import pytest, requests" 2>/dev/null \
 		|| python3 -m pip install -q -r Tests/Interop/requirements.txt
 
-## interop-test: standard GraphQL software against the real binary (gql against the embedded BFF) and BFFs on graphql-core
+## interop-test: standard GraphQL software against the real binary (gql against the embedded BFF), BFFs on
+## graphql-core, and several BFF processes on one PostgreSQL (with a throwaway cluster)
 interop-test: deps interop-deps
 	$(SWIFT) build --product moments
-	python3 -m pytest -q Tests/Interop
+	scripts/with-postgres python3 -m pytest -q Tests/Interop
 
 ## api-test: schemathesis against a live server and /api/openapi.json (no 5xx, answers match)
 api-test: deps

@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.1.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -56,6 +57,7 @@ let package = Package(
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .target(name: "Moments", dependencies: ["Foundations", "DesignKit", "HTTPServer"]),
@@ -76,7 +78,11 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
             name: "BFFTests",
-            dependencies: ["BFF", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]
+            dependencies: [
+                "BFF", "TestSupport",
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(name: "FoundationsTests", dependencies: ["Foundations"]),
         .testTarget(name: "SQLiteFilesTests", dependencies: ["SQLiteFiles"]),

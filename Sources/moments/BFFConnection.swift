@@ -27,7 +27,7 @@ struct BFFConnection {
                 return (status.code, answer)
             }
             remoteConfigurationSource = RemoteConfigurationSource(description: "embedded BFF") {
-                try JSONEncoder().encode(bff.remoteConfig.current())
+                try JSONEncoder().encode(await bff.remoteConfig.current())
             }
             embedded = bff
         }

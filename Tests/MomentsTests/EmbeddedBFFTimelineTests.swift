@@ -10,14 +10,14 @@ import Testing
     private static func start(dataDirectory: URL, generated moments: Int? = nil,
                               onRequest: @escaping @Sendable (Data) -> Void = { _ in }) async throws -> (Dashboard, EmbeddedBFF) {
         let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
-        if let moments { _ = try bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
+        if let moments { _ = try await bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
         let dashboard = try await Dashboard.start(
             transport: InProcessGraphQLTransport { body in
                 onRequest(body)
                 let (status, answer) = await bff.execute(body: body)
                 return (status.code, answer)
             },
-            remoteConfig: RemoteConfigurationSource(description: "embedded BFF") { try JSONEncoder().encode(bff.remoteConfig.current()) },
+            remoteConfig: RemoteConfigurationSource(description: "embedded BFF") { try JSONEncoder().encode(await bff.remoteConfig.current()) },
             dataDirectory: dataDirectory
         )
         return (dashboard, bff)

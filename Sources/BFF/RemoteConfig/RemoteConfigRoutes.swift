@@ -7,9 +7,9 @@ struct RemoteConfigRoutes: RouteCollection {
     let store: RemoteConfigStore
 
     func boot(routes: inout some RouteBuilder) {
-        routes.get("/remote-config") { _ in try .json(try store.current()) }
+        routes.get("/remote-config") { _ in try .json(try await store.current()) }
         routes.group(JSONContentTypeMiddleware()) { json in
-            json.put("/remote-config") { request in try .json(try store.update(json: request.body)) }
+            json.put("/remote-config") { request in try .json(try await store.update(json: request.body)) }
         }
     }
 }
@@ -18,6 +18,7 @@ extension RemoteConfigError: HTTPResponseError {
     public var status: HTTPStatus {
         switch self {
         case .unreadableFile, .unwritableFile: .internalServerError
+        case .databaseUnavailable: .serviceUnavailable
         case .notJSON, .notAnObject, .unknownKey, .invalidValue: .badRequest
         }
     }

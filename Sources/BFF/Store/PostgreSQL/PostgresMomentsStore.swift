@@ -1,0 +1,194 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The BFF's data in a PostgreSQL database that several BFF processes share: users, moments,
+/// photos, likes and the remote config, through a pool of connections.
+///
+/// Each method is one transaction, so what one process committed is what every process reads
+/// next. Each gives up after `operationTimeout`, so that a database that is down answers
+/// DATABASE_UNAVAILABLE in seconds; the pool keeps reconnecting, so the BFF answers again when the
+/// database is back, with no restart.
+final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let logger: Logger
+    private let operationTimeout: Duration
+
+    /// Connects to the database `configuration` names with a pool of at most `poolSize`
+    /// connections, migrates it, and fills it with `demoData` when it has no users yet.
+    init(configuration: PostgresClient.Configuration, poolSize: Int, demoData: DemoData,
+         operationTimeout: Duration = .seconds(5), openTimeout: Duration = .seconds(60),
+         logger: Logger) async throws(PostgresStoreError) {
+        var configuration = configuration
+        configuration.options.maximumConnections = poolSize
+        configuration.options.connectTimeout = operationTimeout
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runTask = Task { await client.run() }
+        self.logger = logger
+        self.operationTimeout = operationTimeout
+        do {
+            // Opening waits longer than a request: the first BFF on an empty database migrates and seeds it.
+            try await withDeadline(openTimeout) {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await PostgresMigrations.migrate(connection, logger: logger)
+                    let empty = try await connection.query("SELECT 1 FROM users LIMIT 1", logger: logger)
+                        .collect().isEmpty
+                    if empty {
+                        try await demoData.rows(now: Date()).insert(on: connection, logger: logger)
+                    }
+                }
+            }
+        } catch {
+            runTask.cancel()
+            throw Self.unwrapped(error) as? PostgresStoreError ?? .unreachable(error)
+        }
+    }
+
+    deinit {
+        runTask.cancel()
+    }
+
+    func momentsDetails(forUserID userID: String, page: MomentsPage) async throws(MomentsStoreError) -> MomentsDetails {
+        try await transaction { connection, logger in
+            // One snapshot for the page's five reads, as SQLite's read transaction gives.
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+            return try await PostgresPageQueries.details(forUserID: userID, page: page, on: connection, logger: logger)
+        }
+    }
+
+    func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
+        async throws(MomentsStoreError) -> MomentsDetails {
+        try await transaction { connection, logger in
+            let rows = try await connection.query("""
+                SELECT EXISTS (SELECT 1 FROM users WHERE id = \(userID)), EXISTS (SELECT 1 FROM moments WHERE id = \(momentID))
+                """, logger: logger)
+            for try await (userExists, momentExists) in rows.decode((Bool, Bool).self) {
+                guard userExists else { throw MomentsStoreError.unknownUser(userID) }
+                guard momentExists else { throw MomentsStoreError.unknownMoment(momentID) }
+            }
+            if isLiked {
+                // Two processes liking at once: the primary key keeps one row, the other does nothing.
+                try await connection.query("""
+                    INSERT INTO likes (moment_id, user_id, liked_at)
+                    VALUES (\(momentID), \(userID), \(Date().timeIntervalSince1970))
+                    ON CONFLICT (moment_id, user_id) DO NOTHING
+                    """, logger: logger)
+            } else {
+                try await connection.query("DELETE FROM likes WHERE moment_id = \(momentID) AND user_id = \(userID)",
+                                           logger: logger)
+            }
+            return try await PostgresPageQueries.details(forUserID: userID, page: page, on: connection, logger: logger)
+        }
+    }
+
+    @discardableResult
+    func replaceAll(with demoData: DemoData) async throws(MomentsStoreError) -> BFFDataCounts {
+        let rows = demoData.rows(now: Date())
+        do {
+            // A generated timeline takes longer than one request may.
+            return try await client.withTransaction(logger: logger) { [logger] connection in
+                try await connection.query("TRUNCATE likes, photos, moments, users", logger: logger)
+                try await rows.insert(on: connection, logger: logger)
+                var counts = BFFDataCounts(users: 0, moments: 0, photos: 0, likes: 0)
+                for try await (users, moments, photos, likes) in try await connection.query("""
+                    SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM moments),
+                           (SELECT count(*) FROM photos), (SELECT count(*) FROM likes)
+                    """, logger: logger).decode((Int, Int, Int, Int).self) {
+                    counts = BFFDataCounts(users: users, moments: moments, photos: photos, likes: likes)
+                }
+                return counts
+            }
+        } catch {
+            throw MomentsStoreError(Self.unwrapped(error))
+        }
+    }
+
+    func load() async throws(RemoteConfigError) -> RemoteConfig {
+        do {
+            return try await withDeadline { [client, logger] in
+                var document: String?
+                for try await stored in try await client.query(
+                    "SELECT document FROM remote_config WHERE id = 1", logger: logger).decode(String.self) {
+                    document = stored
+                }
+                return try Self.config(from: document)
+            }
+        } catch {
+            throw error as? RemoteConfigError ?? .databaseUnavailable
+        }
+    }
+
+    func update(_ patch: RemoteConfigPatch) async throws(RemoteConfigError) -> RemoteConfig {
+        do {
+            return try await withDeadline { [client, logger] in
+                try await client.withTransaction(logger: logger) { connection in
+                    // The row exists and is locked: two processes changing it at once apply one after the other.
+                    try await connection.query("""
+                        INSERT INTO remote_config (id, document) VALUES (1, '{}') ON CONFLICT (id) DO NOTHING
+                        """, logger: logger)
+                    var document: String?
+                    for try await stored in try await connection.query(
+                        "SELECT document FROM remote_config WHERE id = 1 FOR UPDATE", logger: logger).decode(String.self) {
+                        document = stored
+                    }
+                    let config = patch.applied(to: try Self.config(from: document))
+                    let json = String(decoding: try config.storedJSON(), as: UTF8.self)
+                    try await connection.query("UPDATE remote_config SET document = \(json) WHERE id = 1", logger: logger)
+                    return config
+                }
+            }
+        } catch {
+            throw Self.unwrapped(error) as? RemoteConfigError ?? .databaseUnavailable
+        }
+    }
+
+    private static func config(from document: String?) throws(RemoteConfigError) -> RemoteConfig {
+        guard let document else { return .defaults }
+        do {
+            return try RemoteConfigPatch(json: Data(document.utf8)).applied(to: .defaults)
+        } catch {
+            throw .unreadableFile(path: "the remote_config table", reason: error.description)
+        }
+    }
+
+    /// Runs `body` in a transaction on a pooled connection, within `operationTimeout`.
+    private func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws(MomentsStoreError) -> T {
+        do {
+            return try await withDeadline { [client, logger] in
+                try await client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+            }
+        } catch {
+            throw MomentsStoreError(Self.unwrapped(error))
+        }
+    }
+
+    /// What the closure of a transaction threw (an unknown user, a newer schema), which the
+    /// library wraps with the rollback's outcome; other errors as they are.
+    private static func unwrapped(_ error: any Error) -> any Error {
+        (error as? PostgresTransactionError)?.closureError ?? error
+    }
+
+    /// `body`'s answer, or `DeadlinePassed` once `timeout` (else `operationTimeout`) has passed (`body` is then
+    /// cancelled: a transaction not yet committed rolls back, and nothing was acknowledged).
+    private func withDeadline<T: Sendable>(_ timeout: Duration? = nil,
+                                           _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let timeout = timeout ?? operationTimeout
+        return try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw DeadlinePassed()
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw DeadlinePassed() }
+            return first
+        }
+    }
+}
+
+/// The database did not answer within a store's `operationTimeout`.
+struct DeadlinePassed: Error {}
