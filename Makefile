@@ -25,9 +25,11 @@ run: build
 	$(SWIFT) run moments serve $(ARGS)
 
 ## test: every test, against real servers on free ports, real SQLite in temporary folders and a
-## throwaway PostgreSQL cluster (installed from Debian when missing; see scripts/with-postgres)
+## throwaway PostgreSQL cluster (installed from Debian when missing; see scripts/with-postgres).
+## At most 8 tests at a time: each starts servers and databases, and all ~280 at once on two cores
+## starve each other past their 10 s request timeouts.
 test: deps
-	scripts/with-postgres $(SWIFT) test
+	scripts/with-postgres $(SWIFT) test --experimental-maximum-parallelization-width 8
 
 ## browser-deps: headless Chromium, and the pinned Selenium and pytest of the browser suite, installed only when missing or not as pinned
 browser-deps:

@@ -45,12 +45,6 @@ document.addEventListener("submit", (event) => {
   submitLike(form);
 });
 
-document.addEventListener("click", (event) => {
-  if (event.target.closest("[data-refresh]")) {
-    document.querySelector("[data-loading]")?.removeAttribute("hidden");
-  }
-});
-
 // Older moments: the next page's moments are added below, and its link replaces this one.
 async function loadMore(link) {
   link.setAttribute("aria-busy", "true");
@@ -72,6 +66,30 @@ document.addEventListener("click", (event) => {
   if (!link) return;
   event.preventDefault();
   loadMore(link);
+});
+
+// The seed's activity indicator: a link to the timeline (Refresh, Retry, Area 51's way back)
+// may wait for the BFF, a second or more when it is slow, so the page that was clicked shows
+// the indicator until the next page arrives. It shows only after a moment, so a page that is
+// there at once does not flash it. Without JavaScript the browser's own progress is all there is.
+const loadingDelay = 150;
+
+function isTimelineNavigation(event) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  const link = event.target.closest("a[href]");
+  if (!link || link.target || link.hasAttribute("download")) return false;
+  const url = new URL(link.href, location.href);
+  return url.origin === location.origin && url.pathname === "/";
+}
+
+document.addEventListener("click", (event) => {
+  if (!isTimelineNavigation(event)) return;
+  setTimeout(() => document.querySelector("[data-loading]")?.removeAttribute("hidden"), loadingDelay);
+});
+
+// A page brought back by the back button is no longer waiting for anything.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) document.querySelector("[data-loading]")?.setAttribute("hidden", "");
 });
 
 // Live updates: when a toggle or a like changes anywhere, redraw this page's content from the

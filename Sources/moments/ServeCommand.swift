@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-host"), help: "Another host name to answer for, for deliberate LAN use (repeatable).")
     var allowedHosts: [String] = []
 
-    @Option(help: "How many exchanges with the BFF Area 51's network inspector keeps (bodies over 256 KiB are cut).")
+    @Option(help: "How many exchanges with the BFF Area 51's network inspector keeps (bodies over 256 KiB are cut); 0 records none.")
     var networkLogSize: Int = NetworkLog.defaultCapacity
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
@@ -52,8 +52,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
         }
-        guard (1...100_000).contains(networkLogSize) else {
-            throw ValidationError("--network-log-size must be between 1 and 100000, not \(networkLogSize).")
+        guard (0...100_000).contains(networkLogSize) else {
+            throw ValidationError("--network-log-size must be between 0 and 100000, not \(networkLogSize).")
         }
         for (flag, path) in [("--public-dir", publicDir), ("--templates-dir", templatesDir)]
         where !FileManager.default.fileExists(atPath: path) {

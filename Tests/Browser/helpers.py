@@ -1,8 +1,11 @@
 """What the browser tests share: waiting on pages that redraw themselves, finding like buttons,
 reading the console, and talking to the dashboard's JSON API the way a script does."""
+import base64
 import json
 import time
 import urllib.request
+
+import websocket
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
@@ -69,3 +72,43 @@ def press(driver, element):
     """Clicks `element` once scrolled to the middle of the window, clear of the sticky top bar."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
+
+
+class DevToolsPage:
+    """The tab as Chromium's DevTools protocol reaches it, beside chromedriver: chromedriver holds
+    every command while a navigation is under way, so a click that starts a slow one is sent, and
+    the page waiting for the next one photographed, through here. (DevTools holds evaluations
+    then too: what the waiting page does, it records itself in `sessionStorage`.)"""
+
+    def __init__(self, driver):
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json", timeout=10) as answer:
+            page = next(target for target in json.loads(answer.read()) if target["type"] == "page")
+        self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=10, suppress_origin=True)
+        self.last_id = 0
+
+    def call(self, method, **params):
+        self.last_id += 1
+        self.socket.send(json.dumps({"id": self.last_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == self.last_id:
+                assert "error" not in message, message
+                return message["result"]
+
+    def evaluate(self, expression):
+        return self.call("Runtime.evaluate", expression=expression, returnByValue=True)["result"].get("value")
+
+    def click(self, selector):
+        """A mouse click in the middle of the element `selector`, answered at once."""
+        x, y = self.evaluate(f"""(() => {{ const box = document.querySelector({json.dumps(selector)}).getBoundingClientRect();
+            return [box.x + box.width / 2, box.y + box.height / 2]; }})()""")
+        for kind in ["mousePressed", "mouseReleased"]:
+            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    def screenshot(self, path):
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"]))
+
+    def close(self):
+        self.socket.close()

@@ -68,8 +68,15 @@ def test_chinese_picked_once_sticks_until_the_browser_decides_again(server, brow
     wait(browser).until(lambda d: "/area51" not in d.current_url)
     assert shows_chinese(browser), "Area 51 and back"
 
-    # A moment's own page (/moments/{id}, issue 17) joins here when it lands: open it from the
-    # timeline and check it is Chinese too.
+    browser.find_element(By.CSS_SELECTOR, ".moment__photo-link").click()
+    wait(browser).until(condition.url_contains("/moments/"))
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-CN", "a moment's page"
+    assert browser.find_element(By.CSS_SELECTOR, ".top-bar__back").text == "‹ 返回朋友圈"
+    assert not re.search("[A-Za-z]", browser.find_element(By.CSS_SELECTOR, ".moment__date").text), "its date"
+    assert like_titles(browser) <= {"赞", "取消赞"} and like_titles(browser), "its like button"
+    browser.find_element(By.CSS_SELECTOR, ".top-bar__back").click()
+    wait(browser).until(lambda d: "/moments/" not in d.current_url)
+    assert shows_chinese(browser), "a moment's page and back"
 
     browser.find_element(By.CSS_SELECTOR, "[data-browser-language]").click()
     wait(browser).until(lambda d: d.title == "Moments")

@@ -34,4 +34,15 @@ import Testing
         #expect(held <= 256 * 1024)
         #expect(log.latest.first?.id == 100, "the newest is kept")
     }
+
+    @Test func sizeZero_recordsNothing_butNotesTheLastFailure() {
+        let log = NetworkLog(capacity: 0)
+        log.record(Self.exchange(log))
+        log.record(Self.exchange(log), failure: .httpStatus(503))
+        #expect(log.latest.isEmpty)
+        #expect(log.lastFailure?.operationName == "getMomentsDetailsByUserID")
+        let recording = NetworkLog(capacity: 1)
+        recording.record(Self.exchange(recording))
+        #expect(recording.latest.count == 1, "the same call on a log of size 1 is kept")
+    }
 }

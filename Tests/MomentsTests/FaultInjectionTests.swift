@@ -8,6 +8,7 @@ import TestSupport
 @Suite struct FaultInjectionTests {
     static let timeline = "getMomentsDetailsByUserID"
     static let like = "updateMomentLike"
+    static let remoteConfig = "remoteConfig"
 
     struct Case: Sendable, CustomStringConvertible {
         let body: String
@@ -75,6 +76,50 @@ import TestSupport
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 200)
             #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func lastOfKCalls_endsTheFault_andTheAuditRecordsItAsExpired() async throws {
+        try await withDashboard { dashboard, _ in
+            _ = try await dashboard.putFault(Self.timeline, #"{"kind": "httpStatus", "status": 500, "remainingCalls": 2}"#)
+            #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
+            var audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
+            #expect(audit.count == 1, "a call that leaves calls to shape ends nothing")
+            #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
+            audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
+            #expect(audit.count == 2)
+            #expect(audit.first?["operation"] as? String == Self.timeline)
+            #expect(audit.first?["fault"] == nil && audit.first?["source"] as? String == "expired")
+            #expect(try await dashboard.get("/area51").text.contains("(expired)"), "Area 51's activity names the end")
+            #expect(try await dashboard.get("/area51/network").text.contains("HTTP 500, last call"), "the inspector marks the call that used it up")
+            #expect(try await dashboard.get("/api/timeline?refresh=1").status == 200)
+            audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
+            #expect(audit.count == 2, "an ended fault ends once")
+        }
+    }
+
+    @Test func remoteConfigFault_fallsBackToTheDefaults_asARealFailure_andClearingRestores() async throws {
+        let bff = try FakeBFF()
+        bff.setRemoteConfig(["isRoundedAvatar": true, "likeButtonStyle": "star"])
+        try await withDashboard(bff: bff) { dashboard, _ in
+            try await dashboard.setLikeFeature(true)
+            let remote = dashboard.application.remoteTogglesDataStore
+            #expect(try await dashboard.get("/").text.contains("dk-favorite-button--star"))
+            #expect(try await dashboard.putFault(Self.remoteConfig, #"{"kind": "httpStatus", "status": 503}"#).status == 200)
+
+            await remote.refresh()
+            let page = try await dashboard.get("/").text
+            #expect(page.contains("dk-favorite-button--heart") && !page.contains("dk-avatar--round"), "the defaults, as when the BFF is down")
+            #expect(remote.origin == .defaults(reason: APISessionError.httpStatus(503).description))
+            #expect(try await dashboard.get("/area51").text.contains("Defaults: remote config unavailable (the BFF answered HTTP 503)"))
+            let exchange = try await dashboard.exchanges("operation=\(Self.remoteConfig)").first
+            #expect(exchange?["outcome"] as? String == "injectedFault" && exchange?["status"] as? Int == 503)
+
+            #expect(try await dashboard.send("DELETE", "/api/area51/faults/\(Self.remoteConfig)", contentType: "application/json", body: "").status == 200)
+            await remote.refresh()
+            let restored = try await dashboard.get("/").text
+            #expect(restored.contains("dk-favorite-button--star") && restored.contains("dk-avatar--round"))
+            #expect(try await dashboard.get("/area51").text.contains("Remote config, fetched"))
         }
     }
 

@@ -46,7 +46,8 @@ public struct Fault: Codable, Sendable, Equatable {
         case .emptyMoments: "empty moments"
         case .malformedJSON: "malformed JSON"
         }
-        return remainingCalls.map { "\(what), \($0) more" } ?? what
+        // The call that used the last one up shows it so, rather than "0 more".
+        return remainingCalls.map { $0 == 0 ? "\(what), last call" : "\(what), \($0) more" } ?? what
     }
 
     static let defaultMessage = "Injected fault"

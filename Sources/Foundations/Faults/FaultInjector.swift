@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Synchronization
 
 /// The faults in force, per operation, in memory only: they end with the process. Each set and
@@ -24,6 +25,7 @@ public final class FaultInjector: Sendable {
 
     private let writer: any DatabaseWriter
     private let state = Mutex(State())
+    private let logger = Logger(label: "moments.faults")
 
     public init(database: AppDatabase) {
         writer = database.writer
@@ -62,17 +64,26 @@ public final class FaultInjector: Sendable {
     /// Changes whenever `active` does.
     public var version: Int { state.withLock { $0.version } }
 
-    /// The fault for one call of `operation`, counting its remaining calls down; at zero it ends.
-    public func take(_ operation: String) -> Fault? {
-        state.withLock { state in
-            guard var fault = state.faults[operation] else { return nil }
-            if let remaining = fault.remainingCalls {
-                fault.remainingCalls = remaining - 1
-                state.faults[operation] = remaining > 1 ? fault : nil
-                state.version += 1
-            }
-            return fault
+    /// The fault for one call of `operation`, counting its remaining calls down; at zero it ends,
+    /// and the audit records the end (source `expired`) as it records a clear.
+    public func take(_ operation: String) async -> Fault? {
+        let (fault, expired) = state.withLock { state -> (Fault?, Bool) in
+            guard var fault = state.faults[operation] else { return (nil, false) }
+            guard let remaining = fault.remainingCalls else { return (fault, false) }
+            fault.remainingCalls = remaining - 1
+            state.faults[operation] = remaining > 1 ? fault : nil
+            state.version += 1
+            return (fault, remaining == 1)
         }
+        if expired {
+            do {
+                try await record(FaultChange(operation: operation, fault: nil, source: .expired, changedAt: Date()))
+            } catch {
+                // The fault has ended whatever the audit says; the call it shaped goes on.
+                logger.error("fault expiry not audited", metadata: ["operation": "\(operation)", "error": "\(error)"])
+            }
+        }
+        return fault
     }
 
     /// The latest sets and clears, newest first.

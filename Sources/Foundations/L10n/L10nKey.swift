@@ -75,6 +75,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case sourceApi = "source.api"
     case sourceReset = "source.reset"
     case sourceApp = "source.app"
+    case sourceExpired = "source.expired"
     case `default`
     case readOnly
     case on

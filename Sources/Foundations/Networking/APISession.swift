@@ -60,7 +60,7 @@ public struct APISession: Sendable {
         async -> (result: Result<Payload, APISessionError>, recorded: NetworkExchange?) {
         let started = ContinuousClock.now
         let startedAt = Date()
-        let fault = faults?.take(operationName)
+        let fault = await faults?.take(operationName)
         var answer: (status: Int, body: Data)?
         let result: Result<Payload, APISessionError>
         do {

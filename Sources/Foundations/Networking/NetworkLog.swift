@@ -3,7 +3,8 @@ import Synchronization
 
 /// The last exchanges with the BFF, newest first, for Area 51's network inspector: a ring of
 /// `capacity` exchanges whose bodies are cut at `bodyCap` bytes, and that drops its oldest ones
-/// as well when what it holds passes `byteBudget`, so memory stays bounded under any load.
+/// as well when what it holds passes `byteBudget`, so memory stays bounded under any load. A
+/// capacity of 0 records nothing (`--network-log-size 0`): only the last failure is noted.
 public final class NetworkLog: Sendable {
     public static let defaultCapacity = 500
     public static let defaultBodyCap = 256 * 1024
@@ -33,7 +34,7 @@ public final class NetworkLog: Sendable {
 
     public init(capacity: Int = NetworkLog.defaultCapacity, bodyCap: Int = NetworkLog.defaultBodyCap,
                 byteBudget: Int = NetworkLog.defaultByteBudget) {
-        self.capacity = max(1, capacity)
+        self.capacity = max(0, capacity)
         self.bodyCap = bodyCap
         self.byteBudget = byteBudget
     }
@@ -47,6 +48,10 @@ public final class NetworkLog: Sendable {
     @discardableResult
     public func record(_ exchange: NetworkExchange, failure: APISessionError? = nil) -> NetworkExchange {
         let recorded = state.withLock { state in
+            if let failure {
+                state.lastFailure = BFFFailureRecord(error: failure, operationName: exchange.operationName, failedAt: exchange.startedAt)
+            }
+            guard capacity > 0 else { return exchange }
             var exchange = exchange
             exchange.id = state.nextID
             state.nextID += 1
@@ -58,11 +63,9 @@ public final class NetworkLog: Sendable {
                 dropped += 1
             }
             state.exchanges.removeFirst(dropped)
-            if let failure {
-                state.lastFailure = BFFFailureRecord(error: failure, operationName: exchange.operationName, failedAt: exchange.startedAt)
-            }
             return exchange
         }
+        guard capacity > 0 else { return recorded }
         events.send(Event(id: recorded.id, operationName: recorded.operationName, outcome: recorded.outcome))
         return recorded
     }

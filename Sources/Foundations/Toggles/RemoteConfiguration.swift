@@ -81,7 +81,7 @@ public struct RemoteConfigurationSource: Sendable {
         RemoteConfigurationSource(description: description, headers: headers) { [self] in
             let started = ContinuousClock.now
             let startedAt = Date()
-            let fault = faults?.take(Self.operationName)
+            let fault = await faults?.take(Self.operationName)
             var answer: (status: Int, body: Data)?
             var failure: APISessionError?
             defer {

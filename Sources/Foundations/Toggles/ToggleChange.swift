@@ -10,6 +10,8 @@ public enum ToggleChangeSource: String, Codable, Sendable {
     case reset
     /// Code that called `update(toggle:value:)` without saying (the seed's signature).
     case app
+    /// A fault's remaining calls ran out (fault changes only).
+    case expired
 }
 
 /// One change of an internal toggle, as kept in the audit.

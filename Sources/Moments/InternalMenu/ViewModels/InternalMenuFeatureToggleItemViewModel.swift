@@ -54,6 +54,7 @@ extension ToggleChangeSource {
         case .api: .sourceApi
         case .reset: .sourceReset
         case .app: .sourceApp
+        case .expired: .sourceExpired
         }
     }
 }
