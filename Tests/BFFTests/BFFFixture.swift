@@ -52,7 +52,7 @@ final class BFFFixture {
     private static func open(_ store: StoreKind, directory: URL, postgres: PostgresClient.Configuration?,
                              demoData: DemoData) async throws -> EmbeddedBFF {
         if let postgres {
-            return try await EmbeddedBFF.postgres(configuration: postgres, poolSize: 2, demoData: demoData)
+            return try await EmbeddedBFF.postgres(configuration: postgres, poolSize: 10, demoData: demoData)
         }
         return try EmbeddedBFF(databaseURL: EmbeddedBFF.databaseURL(in: directory),
                                remoteConfigURL: EmbeddedBFF.remoteConfigURL(in: directory), demoData: demoData)

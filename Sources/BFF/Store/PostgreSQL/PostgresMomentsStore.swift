@@ -6,32 +6,32 @@ import PostgresNIO
 /// photos, likes and the remote config, through a pool of connections.
 ///
 /// Each method is one transaction, so what one process committed is what every process reads
-/// next. Each gives up after `operationTimeout`, so that a database that is down answers
+/// next. Each gives up after its `deadlines`, so that a database that is down answers
 /// DATABASE_UNAVAILABLE in seconds; the pool keeps reconnecting, so the BFF answers again when the
 /// database is back, with no restart.
 final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
     private let logger: Logger
-    private let operationTimeout: Duration
+    private let deadlines: PostgresDeadlines
 
     /// Connects to the database `configuration` names with a pool of at most `poolSize`
     /// connections, migrates it, and fills it with `demoData` when it has no users yet.
     init(configuration: PostgresClient.Configuration, poolSize: Int, demoData: DemoData,
-         operationTimeout: Duration = .seconds(5), openTimeout: Duration = .seconds(60),
+         deadlines: PostgresDeadlines = PostgresDeadlines(connectionWait: .seconds(5), operation: .seconds(5)),
          logger: Logger) async throws(PostgresStoreError) {
         var configuration = configuration
         configuration.options.maximumConnections = poolSize
-        configuration.options.connectTimeout = operationTimeout
+        configuration.options.connectTimeout = deadlines.connectionWait
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         runTask = Task { await client.run() }
         self.logger = logger
-        self.operationTimeout = operationTimeout
+        self.deadlines = deadlines
         do {
             // Opening waits longer than a request: the first BFF on an empty database migrates and seeds it.
-            try await withDeadline(openTimeout) {
-                try await client.withTransaction(logger: logger) { connection in
+            try await PostgresDeadlines(connectionWait: .seconds(60), operation: .seconds(60)).run(on: client) { connection in
+                try await connection.withTransaction(logger: logger) { connection in
                     try await PostgresMigrations.migrate(connection, logger: logger)
                     let empty = try await connection.query("SELECT 1 FROM users LIMIT 1", logger: logger)
                         .collect().isEmpty
@@ -107,9 +107,9 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
 
     func load() async throws(RemoteConfigError) -> RemoteConfig {
         do {
-            return try await withDeadline { [client, logger] in
+            return try await deadlines.run(on: client) { [logger] connection in
                 var document: String?
-                for try await stored in try await client.query(
+                for try await stored in try await connection.query(
                     "SELECT document FROM remote_config WHERE id = 1", logger: logger).decode(String.self) {
                     document = stored
                 }
@@ -122,8 +122,8 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
 
     func update(_ patch: RemoteConfigPatch) async throws(RemoteConfigError) -> RemoteConfig {
         do {
-            return try await withDeadline { [client, logger] in
-                try await client.withTransaction(logger: logger) { connection in
+            return try await deadlines.run(on: client) { [logger] connection in
+                try await connection.withTransaction(logger: logger) { connection in
                     // The row exists and is locked: two processes changing it at once apply one after the other.
                     try await connection.query("""
                         INSERT INTO remote_config (id, document) VALUES (1, '{}') ON CONFLICT (id) DO NOTHING
@@ -153,13 +153,13 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
         }
     }
 
-    /// Runs `body` in a transaction on a pooled connection, within `operationTimeout`.
+    /// Runs `body` in a transaction on a pooled connection, within `deadlines`.
     private func transaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws(MomentsStoreError) -> T {
         do {
-            return try await withDeadline { [client, logger] in
-                try await client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+            return try await deadlines.run(on: client) { [logger] connection in
+                try await connection.withTransaction(logger: logger) { connection in try await body(connection, logger) }
             }
         } catch {
             throw MomentsStoreError(Self.unwrapped(error))
@@ -171,24 +171,4 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     private static func unwrapped(_ error: any Error) -> any Error {
         (error as? PostgresTransactionError)?.closureError ?? error
     }
-
-    /// `body`'s answer, or `DeadlinePassed` once `timeout` (else `operationTimeout`) has passed (`body` is then
-    /// cancelled: a transaction not yet committed rolls back, and nothing was acknowledged).
-    private func withDeadline<T: Sendable>(_ timeout: Duration? = nil,
-                                           _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let timeout = timeout ?? operationTimeout
-        return try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw DeadlinePassed()
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw DeadlinePassed() }
-            return first
-        }
-    }
 }
-
-/// The database did not answer within a store's `operationTimeout`.
-struct DeadlinePassed: Error {}
