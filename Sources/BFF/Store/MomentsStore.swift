@@ -2,14 +2,16 @@
 /// (`SQLiteMomentsStore`, the default) or a PostgreSQL database several BFF processes share
 /// (`PostgresMomentsStore`). The schema's resolvers see only this.
 ///
-/// Every method is one transaction; a failure of the database itself is `.storage`.
+/// Every change is one transaction and every read one snapshot; a failure of the database itself
+/// is `.storage`.
 protocol MomentsStore: Sendable {
     /// The profile of `userID` and the moments of `page`, newest first, with `isLiked` relative
     /// to them.
     func momentsDetails(forUserID userID: String, page: MomentsPage) async throws(MomentsStoreError) -> MomentsDetails
 
     /// Likes or unlikes `momentID` as `userID` and answers that user's details and the moments of
-    /// `page` after the change, read in the same transaction. Liking twice is liking once;
+    /// `page` read after the change (a store may read them in the change's transaction, or commit
+    /// the change first so that it locks no more than its own row). Liking twice is liking once;
     /// unliking what was not liked changes nothing; an error (an unknown page start too) changes
     /// nothing.
     func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)

@@ -5,7 +5,7 @@ import PostgresNIO
 /// The BFF's data in a PostgreSQL database that several BFF processes share: users, moments,
 /// photos, likes and the remote config, through a pool of connections.
 ///
-/// Each method is one transaction, so what one process committed is what every process reads
+/// Each change is one transaction, so what one process committed is what every process reads
 /// next. Each gives up after its `deadlines`, so that a database that is down answers
 /// DATABASE_UNAVAILABLE in seconds; the pool keeps reconnecting, so the BFF answers again when the
 /// database is back, with no restart.
@@ -60,27 +60,46 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
 
     func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
         async throws(MomentsStoreError) -> MomentsDetails {
-        try await transaction { connection, logger in
-            let rows = try await connection.query("""
-                SELECT EXISTS (SELECT 1 FROM users WHERE id = \(userID)), EXISTS (SELECT 1 FROM moments WHERE id = \(momentID))
-                """, logger: logger)
-            for try await (userExists, momentExists) in rows.decode((Bool, Bool).self) {
-                guard userExists else { throw MomentsStoreError.unknownUser(userID) }
-                guard momentExists else { throw MomentsStoreError.unknownMoment(momentID) }
-            }
-            if isLiked {
-                // Two processes liking at once: the primary key keeps one row, the other does nothing.
-                try await connection.query("""
+        try await changeLike(momentID: momentID, userID: userID, isLiked: isLiked, page: page)
+        // Read after the change is committed: the like's row is locked only for its one statement, not
+        // for the page's five reads, which another process liking the same moment would wait behind.
+        return try await momentsDetails(forUserID: userID, page: page)
+    }
+
+    /// Likes or unlikes in one statement, which changes nothing unless the user, the moment and
+    /// the page's start are all known. Two processes liking at once: the primary key keeps one row,
+    /// the other does nothing.
+    private func changeLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
+        async throws(MomentsStoreError) {
+        let start = page.afterMomentID ?? page.fromMomentID
+        let known = try await run { connection, logger in
+            var known = (user: false, moment: false, start: false)
+            for try await row in try await connection.query("""
+                WITH checked AS (
+                    SELECT EXISTS (SELECT 1 FROM users WHERE id = \(userID)) AS user_known,
+                           EXISTS (SELECT 1 FROM moments WHERE id = \(momentID)) AS moment_known,
+                           (\(start)::text IS NULL OR EXISTS (SELECT 1 FROM moments WHERE id = \(start))) AS start_known
+                ), liked AS (
                     INSERT INTO likes (moment_id, user_id, liked_at)
-                    VALUES (\(momentID), \(userID), \(Date().timeIntervalSince1970))
+                    SELECT \(momentID), \(userID), \(Date().timeIntervalSince1970) FROM checked
+                    WHERE \(isLiked) AND user_known AND moment_known AND start_known
                     ON CONFLICT (moment_id, user_id) DO NOTHING
-                    """, logger: logger)
-            } else {
-                try await connection.query("DELETE FROM likes WHERE moment_id = \(momentID) AND user_id = \(userID)",
-                                           logger: logger)
+                ), unliked AS (
+                    DELETE FROM likes USING checked
+                    WHERE NOT \(isLiked) AND user_known AND moment_known AND start_known
+                      AND moment_id = \(momentID) AND user_id = \(userID)
+                )
+                SELECT user_known, moment_known, start_known FROM checked
+                """, logger: logger).decode((Bool, Bool, Bool).self) {
+                known = row
             }
-            return try await PostgresPageQueries.details(forUserID: userID, page: page, on: connection, logger: logger)
+            return known
         }
+        guard known.user else { throw .unknownUser(userID) }
+        guard known.moment else { throw .unknownMoment(momentID) }
+        guard !known.start, let start else { return }
+        // The moment asked for itself: unknown is UNKNOWN_MOMENT, as in a page's read.
+        throw page.fromMomentID != nil ? .unknownMoment(start) : .unknownPageStart(start)
     }
 
     @discardableResult
@@ -157,10 +176,17 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     private func transaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws(MomentsStoreError) -> T {
+        try await run { connection, logger in
+            try await connection.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+        }
+    }
+
+    /// Runs `body` on a pooled connection, within `deadlines`.
+    private func run<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws(MomentsStoreError) -> T {
         do {
-            return try await deadlines.run(on: client) { [logger] connection in
-                try await connection.withTransaction(logger: logger) { connection in try await body(connection, logger) }
-            }
+            return try await deadlines.run(on: client) { [logger] connection in try await body(connection, logger) }
         } catch {
             throw MomentsStoreError(Self.unwrapped(error))
         }
