@@ -71,7 +71,7 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     /// the other does nothing.
     private func changeLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
         async throws(MomentsStoreError) {
-        let start = page.afterMomentID ?? page.fromMomentID
+        let start = page.startMomentID
         let known = try await run { connection, logger in
             var known = (user: false, moment: false, start: false)
             for try await row in try await connection.query("""
@@ -97,9 +97,7 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
         }
         guard known.user else { throw .unknownUser(userID) }
         guard known.moment else { throw .unknownMoment(momentID) }
-        guard !known.start, let start else { return }
-        // The moment asked for itself: unknown is UNKNOWN_MOMENT, as in a page's read.
-        throw page.fromMomentID != nil ? .unknownMoment(start) : .unknownPageStart(start)
+        if !known.start, let unknownStart = page.unknownStart { throw unknownStart }
     }
 
     @discardableResult

@@ -20,17 +20,13 @@ enum PostgresPageQueries {
         }
         guard let user else { throw MomentsStoreError.unknownUser(userID) }
         var start: (createdAt: Int64, seq: Int64)?
-        if let momentID = page.afterMomentID ?? page.fromMomentID {
+        if let momentID = page.startMomentID {
             for try await position in try await connection.query(
                 "SELECT created_at, seq FROM moments WHERE id = \(momentID)", logger: logger
             ).decode((Int64, Int64).self) {
                 start = position
             }
-            guard start != nil else {
-                // The moment asked for itself: unknown is UNKNOWN_MOMENT, as for a like.
-                throw page.fromMomentID != nil ? MomentsStoreError.unknownMoment(momentID)
-                    : MomentsStoreError.unknownPageStart(momentID)
-            }
+            if start == nil, let unknownStart = page.unknownStart { throw unknownStart }
         }
         let moments = try await Self.moments(after: start, including: page.fromMomentID != nil, limit: page.first,
                                              on: connection, logger: logger)

@@ -9,13 +9,9 @@ extension MomentsDetails {
             throw MomentsStoreError.unknownUser(userID)
         }
         var start: MomentsPageQueries.Position?
-        if let momentID = page.afterMomentID {
+        if let momentID = page.startMomentID {
             start = try MomentsPageQueries.position(ofMomentID: momentID).fetchOne(db)
-            guard start != nil else { throw MomentsStoreError.unknownPageStart(momentID) }
-        } else if let momentID = page.fromMomentID {
-            // The moment asked for itself: unknown is UNKNOWN_MOMENT, as for a like.
-            start = try MomentsPageQueries.position(ofMomentID: momentID).fetchOne(db)
-            guard start != nil else { throw MomentsStoreError.unknownMoment(momentID) }
+            if start == nil, let unknownStart = page.unknownStart { throw unknownStart }
         }
         let rows = try MomentsPageQueries.moments(after: start, including: page.fromMomentID != nil, limit: page.first)
             .fetchAll(db)
