@@ -122,6 +122,12 @@ public final class EmbeddedBFF: RouteCollection {
         }
     }
 
+    /// Every user the BFF has (ID, name, avatar), by ID: read from its store directly, for a
+    /// dashboard in the same process that lets QA act as any of them.
+    public func users() async throws -> [(id: String, name: String, avatar: String)] {
+        try await store.users()
+    }
+
     /// Deletes every user, moment and like and puts the demo data back, dated from now.
     public func resetDemoData() async throws {
         try await store.replaceAll(with: demoData)

@@ -1,6 +1,7 @@
 import BFF
 import Foundation
 import Foundations
+import Moments
 
 /// How the dashboard reaches its BFF: the embedded one in this process, or one at a URL.
 struct BFFConnection {
@@ -8,6 +9,8 @@ struct BFFConnection {
     let remoteConfigurationSource: RemoteConfigurationSource
     /// The embedded BFF, whose HTTP routes are mounted beside the dashboard's.
     let embedded: EmbeddedBFF?
+    /// Every user of the embedded BFF, read from its store, for the user switcher.
+    let listUsers: (@Sendable () async throws -> [KnownUser])?
 
     /// - Parameter headers: sent with the remote config requests of a BFF at `bffURL` (the
     ///   GraphQL ones get them from `MomentsApplication.Configuration.bffHeaders`).
@@ -18,6 +21,7 @@ struct BFFConnection {
                 ?? url.deletingLastPathComponent().appendingPathComponent("remote-config")
             remoteConfigurationSource = .http(configURL, headers: headers)
             embedded = nil
+            listUsers = nil
         } else {
             let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
             // Same JSON documents as over HTTP, handed over in process: no round trip, and no
@@ -26,10 +30,17 @@ struct BFFConnection {
                 let (status, answer) = await bff.execute(body: body)
                 return (status.code, answer)
             }
-            remoteConfigurationSource = RemoteConfigurationSource(description: "embedded BFF") {
+            // The embedded BFF says when its config changes, so open tabs hear of it within a
+            // second instead of at the next poll: at once for `PUT /remote-config`, and by the
+            // file's date for `moments bff config set` run beside the server.
+            remoteConfigurationSource = RemoteConfigurationSource(description: "embedded BFF", load: {
                 try JSONEncoder().encode(await bff.remoteConfig.current())
-            }
+            }, observe: { changed in
+                bff.remoteConfig.observe(changed)
+                _ = bff.remoteConfig.watchStorage()
+            })
             embedded = bff
+            listUsers = { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } }
         }
     }
 }

@@ -39,6 +39,12 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "name: value"))
     var bffHeaderLines: [String] = []
 
+    @Option(help: "Seconds between reads of the remote config of a BFF at --bff-url (the embedded BFF says when it changes).")
+    var remoteConfigInterval: Double = 30
+
+    @Option(help: "The user pages act as; in debug and internal builds Area 51 can switch, in production builds only this one.")
+    var userID = "0"
+
     @Option(name: .customLong("allow-host"), help: "Another host name to answer for, for deliberate LAN use (repeatable).")
     var allowedHosts: [String] = []
 
@@ -64,6 +70,10 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("\(flag) must be an http:// or https:// URL, not \(value).")
             }
         }
+        guard remoteConfigInterval >= 0.1 else {
+            throw ValidationError("--remote-config-interval must be at least 0.1 seconds, not \(remoteConfigInterval).")
+        }
+        guard !userID.isEmpty else { throw ValidationError("--user-id must not be empty.") }
         if !bffHeaderLines.isEmpty, bffURL == nil {
             throw ValidationError("--bff-header needs --bff-url: the embedded BFF runs in this process and takes no credentials.")
         }
@@ -116,9 +126,11 @@ struct ServeCommand: AsyncParsableCommand {
             bffHeaders: bffHeaders,
             allowedHosts: ["127.0.0.1", "localhost", "::1", host] + allowedHosts,
             bffRoutes: backend.embedded,
+            userID: userID,
+            listUsers: backend.listUsers,
             networkLogSize: networkLogSize
         ))
-        let remoteRefresh = application.startRefreshingRemoteConfig()
+        let remoteRefresh = application.startRefreshingRemoteConfig(every: .milliseconds(Int(remoteConfigInterval * 1000)))
         defer { remoteRefresh.cancel() }
 
         try await ServerRunner.run(try application.makeRouter(), host: host, port: port, announcing: "Moments Web")

@@ -133,6 +133,11 @@ enum JSON {
         (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
     }
 
+    /// The `extensions.code` of each of an answer's `errors` (nil for one without).
+    static func errorCodes(_ json: [String: Any]) -> [String?] {
+        (json["errors"] as? [[String: Any]] ?? []).map { path($0, "extensions", "code") as? String }
+    }
+
     static func body(_ object: Any) throws -> Data {
         try JSONSerialization.data(withJSONObject: object)
     }

@@ -11,7 +11,7 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(Documents.updateLike,
                                                   variables: ["momentID": "999", "userID": "0", "isLiked": true])
-        #expect(Self.codes(json) == ["UNKNOWN_MOMENT"])
+        #expect(JSON.errorCodes(json) == ["UNKNOWN_MOMENT"])
         #expect(Self.paths(json) == [["updateMomentLike"]])
     }
 
@@ -20,14 +20,14 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(Documents.updateLike,
                                                   variables: ["momentID": "4", "userID": "404", "isLiked": true])
-        #expect(Self.codes(json) == ["UNKNOWN_USER"])
+        #expect(JSON.errorCodes(json) == ["UNKNOWN_USER"])
     }
 
     @Test(arguments: StoreKind.allCases)
     func timeline_unknownUser_isUNKNOWN_USER(store: StoreKind) async throws {
         let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(Documents.timeline, variables: ["userID": "404", "withLikes": true])
-        #expect(Self.codes(json) == ["UNKNOWN_USER"])
+        #expect(JSON.errorCodes(json) == ["UNKNOWN_USER"])
         #expect(Self.paths(json) == [["getMomentsDetailsByUserID"]])
     }
 
@@ -36,14 +36,14 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(Documents.timelinePage,
                                                   variables: ["userID": "0", "first": 5, "after": "nope"])
-        #expect(Self.codes(json) == ["BAD_PAGE_ARGUMENTS"])
+        #expect(JSON.errorCodes(json) == ["BAD_PAGE_ARGUMENTS"])
     }
 
     @Test(arguments: StoreKind.allCases, [-1, 1001])
     func timeline_firstOutOfRange_isBAD_PAGE_ARGUMENTS(store: StoreKind, first: Int) async throws {
         let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(Documents.timelinePage, variables: ["userID": "0", "first": first])
-        #expect(Self.codes(json) == ["BAD_PAGE_ARGUMENTS"])
+        #expect(JSON.errorCodes(json) == ["BAD_PAGE_ARGUMENTS"])
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -51,7 +51,7 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(
             Documents.updateLikePage, variables: ["momentID": "4", "userID": "0", "isLiked": true, "first": 1001])
-        #expect(Self.codes(json) == ["BAD_PAGE_ARGUMENTS"])
+        #expect(JSON.errorCodes(json) == ["BAD_PAGE_ARGUMENTS"])
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -66,7 +66,7 @@ import TestSupport
         await server.stop()
         let json = try JSON.object(body)
         #expect(status == 503)
-        #expect(Self.codes(json) == ["DATABASE_UNAVAILABLE"])
+        #expect(JSON.errorCodes(json) == ["DATABASE_UNAVAILABLE"])
         #expect(JSON.errorMessages(json) == ["The BFF could not reach its database."])
     }
 
@@ -75,15 +75,11 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(#"{ getMomentsDetailsByUserID(userID: "0") { password } }"#)
         #expect(status == 400)
-        #expect(Self.codes(json) == [nil])
+        #expect(JSON.errorCodes(json) == [nil])
     }
 
     private static func errors(_ json: [String: Any]) -> [[String: Any]] {
         json["errors"] as? [[String: Any]] ?? []
-    }
-
-    private static func codes(_ json: [String: Any]) -> [String?] {
-        errors(json).map { JSON.path($0, "extensions", "code") as? String }
     }
 
     private static func paths(_ json: [String: Any]) -> [[String]] {

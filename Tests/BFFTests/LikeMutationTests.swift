@@ -103,4 +103,27 @@ import TestSupport
         #expect(Set(likerIDs ?? []) == Set(likers))
         #expect(likerIDs?.count == likers.count)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func like_ofAnUnknownMomentAmongLikesAtOnce_failsAlone_andTheOthersCount(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
+        // Moments 4 and 404 (unknown) liked by users 1 to 10 at once, in-process.
+        let bff = fixture.bff
+        let answers = try await withThrowingTaskGroup(of: (String, [String?]).self) { group in
+            for userID in (1...10).map({ "\($0)" }) {
+                for momentID in ["4", "404"] {
+                    let body = try JSON.body(["query": Documents.updateLike,
+                                              "variables": ["momentID": momentID, "userID": userID, "isLiked": true]])
+                    group.addTask { (momentID, JSON.errorCodes(try JSON.object(await bff.execute(body: body).body))) }
+                }
+            }
+            return try await group.reduce(into: [(String, [String?])]()) { $0.append($1) }
+        }
+        #expect(answers.count == 20)
+        for (momentID, errors) in answers {
+            #expect(errors == (momentID == "404" ? ["UNKNOWN_MOMENT"] : []), "\(momentID)")
+        }
+        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
+        #expect(Set((moment?["likes"] as? [[String: String]])?.compactMap { $0["id"] } ?? []) == Set((1...10).map { "\($0)" }))
+    }
 }

@@ -1,3 +1,4 @@
+import BFF
 import Foundation
 import Foundations
 import HTTPServer
@@ -26,8 +27,36 @@ struct Dashboard {
         )
     }
 
+    /// Starts a dashboard with the embedded BFF in process on `dataDirectory`, as `moments serve`
+    /// runs by default.
+    /// - Parameters:
+    ///   - moments: replaces the demo data with this many generated moments (50 users, seed 1).
+    ///   - onRequest: called for each GraphQL request the BFF answers.
+    static func startEmbedded(dataDirectory: URL, generated moments: Int? = nil,
+                              onRequest: @escaping @Sendable (Data) -> Void = { _ in }) async throws -> (Dashboard, EmbeddedBFF) {
+        let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
+        if let moments { _ = try await bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
+        let dashboard = try await start(
+            transport: InProcessGraphQLTransport { body in
+                onRequest(body)
+                let (status, answer) = await bff.execute(body: body)
+                return (status.code, answer)
+            },
+            // As `moments serve` wires it: the BFF says when its config changes (heard once
+            // `startRefreshingRemoteConfig` runs), and its routes are served beside the dashboard's.
+            remoteConfig: RemoteConfigurationSource(description: "embedded BFF", load: { try JSONEncoder().encode(await bff.remoteConfig.current()) },
+                                                    observe: { changed in bff.remoteConfig.observe(changed) }),
+            dataDirectory: dataDirectory,
+            listUsers: { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } },
+            bffRoutes: bff
+        )
+        return (dashboard, bff)
+    }
+
     static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
                       bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:],
+                      listUsers: (@Sendable () async throws -> [KnownUser])? = nil,
+                      bffRoutes: (any RouteCollection)? = nil,
                       momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
@@ -37,6 +66,8 @@ struct Dashboard {
             remoteConfigurationSource: remoteConfig,
             bffTimeout: bffTimeout,
             bffHeaders: bffHeaders,
+            bffRoutes: bffRoutes,
+            listUsers: listUsers,
             momentsCacheByteLimit: momentsCacheByteLimit
         ))
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())

@@ -6,27 +6,10 @@ import Testing
 
 /// The dashboard with the embedded BFF in process, as `moments serve` runs by default.
 @Suite struct EmbeddedBFFTimelineTests {
-    /// - Parameter onRequest: called for each GraphQL request the BFF answers.
-    private static func start(dataDirectory: URL, generated moments: Int? = nil,
-                              onRequest: @escaping @Sendable (Data) -> Void = { _ in }) async throws -> (Dashboard, EmbeddedBFF) {
-        let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
-        if let moments { _ = try await bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
-        let dashboard = try await Dashboard.start(
-            transport: InProcessGraphQLTransport { body in
-                onRequest(body)
-                let (status, answer) = await bff.execute(body: body)
-                return (status.code, answer)
-            },
-            remoteConfig: RemoteConfigurationSource(description: "embedded BFF") { try JSONEncoder().encode(await bff.remoteConfig.current()) },
-            dataDirectory: dataDirectory
-        )
-        return (dashboard, bff)
-    }
-
     @Test func likeThroughFormAndJSON_survivesRestartOfDashboardAndBFF() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
-        let (first, _) = try await Self.start(dataDirectory: dataDirectory)
+        let (first, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
         try await first.setLikeFeature(true)
         let timeline = try await first.json("/api/timeline").object
         let items = timeline.momentItems
@@ -39,7 +22,7 @@ import Testing
         #expect(json.status == 200)
         await first.stop()
 
-        let (second, _) = try await Self.start(dataDirectory: dataDirectory)
+        let (second, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
         let after = try await second.json("/api/timeline?refresh=1").object.momentItems
         let liked = Set(after.filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String })
         #expect(liked.contains(formID))
@@ -56,7 +39,7 @@ import Testing
         let dataDirectory = Dashboard.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let requests = RequestCount()
-        let (dashboard, _) = try await Self.start(dataDirectory: dataDirectory, generated: 600) { body in
+        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory, generated: 600) { body in
             requests.value.withLock { $0.append(try? JSONSerialization.jsonObject(with: body) as? [String: Any]) }
         }
         try await dashboard.setLikeFeature(true)

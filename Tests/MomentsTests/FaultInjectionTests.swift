@@ -25,8 +25,11 @@ import TestSupport
         Case(body: #"{"kind": "delay", "delayMs": 300}"#, timelineStatus: 200, timelineCode: nil, likeStatus: 200, likeCode: nil),
         Case(body: #"{"kind": "timeout"}"#, timelineStatus: 504, timelineCode: "bff_timeout", likeStatus: 504, likeCode: "bff_timeout"),
         Case(body: #"{"kind": "httpStatus", "status": 503}"#, timelineStatus: 502, timelineCode: "bff_http_status", likeStatus: 502, likeCode: "bff_http_status"),
-        Case(body: #"{"kind": "graphQLError", "message": "Nope", "code": "UNKNOWN_USER"}"#, timelineStatus: 502, timelineCode: "bff_graphql_error",
+        Case(body: #"{"kind": "graphQLError", "message": "Nope", "code": "INTERNAL"}"#, timelineStatus: 502, timelineCode: "bff_graphql_error",
              likeStatus: 502, likeCode: "bff_graphql_error"),
+        // The code the BFF gives a user it does not know: answered as that user unknown.
+        Case(body: #"{"kind": "graphQLError", "message": "Nope", "code": "UNKNOWN_USER"}"#, timelineStatus: 404, timelineCode: "unknown_user",
+             likeStatus: 404, likeCode: "unknown_user"),
         // The like's answer lists no moments: the item is drawn from the page already read.
         Case(body: #"{"kind": "emptyMoments"}"#, timelineStatus: 200, timelineCode: nil, likeStatus: 200, likeCode: nil),
         Case(body: #"{"kind": "malformedJSON"}"#, timelineStatus: 502, timelineCode: "bff_not_json", likeStatus: 502, likeCode: "bff_not_json"),

@@ -8,7 +8,8 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             let menu = try await dashboard.json("/api/area51").object
             let sections = menu["sections"] as? [[String: Any]] ?? []
-            #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Network", "Activity"])
+            #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Acting as", "Network",
+                                                                "Activity"])
             func items(_ index: Int) -> [[String: Any]] { sections[index]["items"] as? [[String: Any]] ?? [] }
             #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "BFF", "BFF latency", "Headers sent to the BFF",
                                                                "Last BFF error", "Data folder"])
@@ -20,7 +21,7 @@ import TestSupport
             #expect(items(2).map { $0["name"] as? String } == ["isLikeButtonForMomentEnabled", "isNewTimelineLayoutEnabled", "isRoundedAvatar", "likeButtonStyle"])
             #expect(items(2).map { $0["reuseIdentifier"] as? String } == Array(repeating: "InternalMenuFeatureToggleItemViewModel", count: 4))
             #expect(items(2).map { $0["isWritable"] as? Bool } == [true, true, false, false])
-            #expect(items(3).map { $0["actionID"] as? String } == ["crash-app", "clear-cache", "reset-toggles"])
+            #expect(items(3).map { $0["actionID"] as? String } == ["crash-app", "clear-cache", "reset-toggles", "clear-overrides", "fetch-remote-config"])
         }
     }
 
@@ -50,7 +51,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [("noSuchToggle", 404), ("isRoundedAvatar", 409), ("likeButtonStyle", 409)])
+    @Test(arguments: [("noSuchToggle", 404), ("debug", 409), ("isRoundedAvatar", 400), ("likeButtonStyle", 400)])
     func toggleFormForUnknownOrReadOnlyToggle_isRefused(name: String, status: Int) async throws {
         try await withDashboard { dashboard, bff in
             #expect(try await dashboard.postForm("/area51/toggles/\(name)", "isOn=true").status == status)

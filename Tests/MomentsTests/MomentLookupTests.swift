@@ -28,7 +28,7 @@ import TestSupport
     }
 
     @Test(arguments: [495, 20])
-    func like_ofAMomentOnAnyPage_sendsAtMostTwoRequests_andTheSecondLikeOne(momentIndex: Int) async throws {
+    func like_ofAMomentOnAnyPage_isOneRequest_thatAnswersTheWholeMoment(momentIndex: Int) async throws {
         let bff = try FakeBFF(moments: Self.generated(600))
         bff.offerPageFromMoment()
         try await withDashboard(bff: bff) { dashboard, bff in
@@ -40,14 +40,32 @@ import TestSupport
             #expect(liked.status == 200, "\(liked.text)")
             #expect(bff.likerIDs(of: momentID) == ["0"])
             let first = Self.sent(bff, since: start)
-            #expect(first.count <= 2, "\(first.map(\.operation))")
+            #expect(first.map(\.operation) == ["updateMomentLike"], "liked and read in one request")
             #expect(first.allSatisfy { $0.variables["first"] as? Int == 1 && $0.variables["from"] as? String == momentID },
-                    "one moment, read and liked by its ID: \(first.map(\.variables))")
+                    "one moment, liked and read by its ID: \(first.map(\.variables))")
+            let item = try JSONSerialization.jsonObject(with: Data(liked.text.utf8)) as? [String: Any]
+            #expect(item?["title"] as? String == "Generated moment \(momentIndex)", "the whole moment, from the like's answer")
+            #expect(item?["isLiked"] as? Bool == true)
 
             let second = bff.answeredCount
             #expect(try await Self.like(dashboard, momentID, false).status == 200)
             #expect(Self.sent(bff, since: second).map(\.operation) == ["updateMomentLike"], "found once, it stays found")
             #expect(bff.likerIDs(of: momentID).isEmpty)
+        }
+    }
+
+    @Test func like_ofAnUnknownMoment_onABFFWithFrom_answers404_andChangesNothing() async throws {
+        let bff = try FakeBFF(moments: Self.generated(30))
+        bff.offerPageFromMoment()
+        try await withDashboard(bff: bff) { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let likers = { (1...30).map { bff.likerIDs(of: "g\($0)") } }
+            let before = likers()
+            let liked = try await Self.like(dashboard, "g31")
+            #expect(liked.status == 404)
+            #expect(liked.text.contains(#""code":"unknown_moment""#), "the BFF's UNKNOWN_MOMENT, by its code")
+            #expect(likers() == before)
+            #expect(try await Self.like(dashboard, "g3").status == 200, "a known moment's like still goes through")
         }
     }
 

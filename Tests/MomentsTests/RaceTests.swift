@@ -47,7 +47,7 @@ import TestSupport
                 .isToggleOn(InternalToggle.isNewTimelineLayoutEnabled)
             let audit = try await dashboard.application.internalTogglesDataStore.audit(limit: 100).filter { $0.name == name }
             #expect(inMemory == onDisk)
-            #expect(audit.first?.newValue == inMemory, "the latest change recorded is the value in force")
+            #expect(audit.first?.newValue == .bool(inMemory), "the latest change recorded is the value in force")
             // Oldest first, every change starts where the one before it ended.
             let chain = Array(audit.reversed())
             for (before, after) in zip(chain, chain.dropFirst()) {

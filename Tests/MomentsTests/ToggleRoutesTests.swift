@@ -29,7 +29,9 @@ import TestSupport
 
     @Test(arguments: [
         ("/api/toggles/noSuchToggle", #"{"isOn": true}"#, "application/json", 404, "unknown_toggle"),
-        ("/api/toggles/isRoundedAvatar", #"{"isOn": true}"#, "application/json", 409, "read_only_toggle"),
+        ("/api/toggles/debug", #"{"isOn": true}"#, "application/json", 409, "read_only_toggle"),
+        ("/api/toggles/debug", #"{"override": true}"#, "application/json", 409, "read_only_toggle"),
+        ("/api/toggles/isRoundedAvatar", #"{"isOn": true}"#, "application/json", 400, "invalid_json"),
         ("/api/toggles/isLikeButtonForMomentEnabled", #"{"isOn": "yes"}"#, "application/json", 400, "invalid_json"),
         ("/api/toggles/isLikeButtonForMomentEnabled", #"{"isOn": true}"#, "text/plain", 415, "unsupported_media_type"),
     ])

@@ -78,7 +78,9 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             let toggle = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true")
             let tool = try await dashboard.postForm("/area51/actions/clear-cache", "")
-            for answer in [toggle, tool] {
+            let clearFaults = try await dashboard.postForm("/area51/clear-faults", "back=%2F")
+            #expect(clearFaults.location == "/", "the fault banner's clear goes back to the page it was on")
+            for answer in [toggle, tool, clearFaults] {
                 #expect(answer.status == 303)
                 #expect(answer.setCookies.contains { $0.hasPrefix("moments_after_action=1") })
             }

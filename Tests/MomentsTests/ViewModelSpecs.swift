@@ -46,8 +46,7 @@ import Testing
 
     @Test func momentListItem_describesTheMomentAsOfNow() {
         let item = MomentListItemViewModel(moment: Self.moment("1", photos: 3), isLikeEnabled: true, l10n: L10n(language: .english),
-                                           now: Self.now, momentsRepo: StubMomentsRepo(.failure(.unknownMoment(""))),
-                                           trackingRepo: TrackingRepo(providers: []))
+                                           now: Self.now)
         #expect(item.postDateDescription == "9 minutes ago")
         #expect(item.photoURL == "/p0.jpg")
         #expect(item.morePhotosCount == 2)
@@ -57,8 +56,7 @@ import Testing
 
     @Test func momentListItem_withLikeFeatureOff_hasNoLikes() {
         let item = MomentListItemViewModel(moment: Self.moment("1"), isLikeEnabled: false, l10n: L10n(language: .simplifiedChinese),
-                                           now: Self.now, momentsRepo: StubMomentsRepo(.failure(.unknownMoment(""))),
-                                           trackingRepo: TrackingRepo(providers: []))
+                                           now: Self.now)
         #expect(item.isLiked == nil && item.likes == nil)
         #expect(item.postDateDescription == "9分钟前")
     }
@@ -141,7 +139,8 @@ import Testing
         let l10n = L10n(language: .english)
         let viewModel = InternalMenuViewModel(state: state, l10n: l10n)
         #expect(viewModel.sections.map(\.title) == [l10n[.sectionGeneralInfo], l10n[.sectionDesignKit], l10n[.sectionFeatureToggles],
-                                                    l10n[.sectionTools], l10n[.sectionNetwork], l10n[.sectionActivity]])
+                                                    l10n[.sectionTools], l10n[.sectionActingUser], l10n[.sectionNetwork],
+                                                    l10n[.sectionActivity]])
         let toggleRows = viewModel.sections[2].items.compactMap { $0 as? InternalMenuFeatureToggleItemViewModel }
         #expect(toggleRows.map(\.name) == ToggleCatalog.descriptions.filter(\.isShownInArea51).map(\.name))
         #expect(toggleRows.first?.detail.contains("API") == true, "the audit's latest change is shown on its row")

@@ -298,12 +298,15 @@ public final class FakeBFF: Sendable {
         ]
     }
 
-    /// Three moments: a photo, a link, and one already liked by user 7.
-    public static let sampleMoments: [Moment] = [
-        Moment(id: "m1", userName: "Alice Chen", title: "Sunset over the bay", photos: ["/images/photos/00.jpg", "/images/photos/01.jpg"]),
-        Moment(id: "m2", userName: "王小明", title: "值得一读的文章", url: "https://example.com/article",
-               createdDate: Date().addingTimeInterval(-7200)),
-        Moment(id: "m3", userName: "Bob Li", title: "Coffee time", photos: ["/images/photos/02.jpg"],
-               createdDate: Date().addingTimeInterval(-86400 * 3), likerIDs: ["7"]),
-    ]
+    /// Three moments: a photo, a link, and one already liked by user 7. Dated from when they are
+    /// asked for, so "5 minutes ago" holds however long the test run has gone on.
+    public static var sampleMoments: [Moment] {
+        [
+            Moment(id: "m1", userName: "Alice Chen", title: "Sunset over the bay", photos: ["/images/photos/00.jpg", "/images/photos/01.jpg"]),
+            Moment(id: "m2", userName: "王小明", title: "值得一读的文章", url: "https://example.com/article",
+                   createdDate: Date().addingTimeInterval(-7200)),
+            Moment(id: "m3", userName: "Bob Li", title: "Coffee time", photos: ["/images/photos/02.jpg"],
+                   createdDate: Date().addingTimeInterval(-86400 * 3), likerIDs: ["7"]),
+        ]
+    }
 }

@@ -42,6 +42,13 @@ final class RemoteConfigFile: RemoteConfigStorage {
             return config
         }
     }
+
+    /// The file's modification date: `moments bff config set` in another process writes the
+    /// file without telling this one.
+    func revision() -> String {
+        let date = (try? FileManager.default.attributesOfItem(atPath: fileURL.path))?[.modificationDate] as? Date
+        return date.map { "\($0.timeIntervalSince1970)" } ?? ""
+    }
 }
 
 extension RemoteConfig {

@@ -7,4 +7,8 @@ protocol RemoteConfigStorage: Sendable {
     /// Applies `patch` to the stored config with no other change in between, and answers the
     /// result. A failure leaves the stored config as it was.
     func update(_ patch: RemoteConfigPatch) async throws(RemoteConfigError) -> RemoteConfig
+
+    /// A value that is different after each change of the stored config, whoever made it
+    /// (another process too): what `RemoteConfigStore.watchStorage` compares.
+    func revision() async throws -> String
 }

@@ -5,6 +5,9 @@
 /// Every change is one transaction and every read one snapshot; a failure of the database itself
 /// is `.storage`.
 protocol MomentsStore: Sendable {
+    /// Every user, by ID: who the dashboard can act as.
+    func users() async throws(MomentsStoreError) -> [(id: String, name: String, avatar: String)]
+
     /// The profile of `userID` and the moments of `page`, newest first, with `isLiked` relative
     /// to them.
     func momentsDetails(forUserID userID: String, page: MomentsPage) async throws(MomentsStoreError) -> MomentsDetails
@@ -13,7 +16,7 @@ protocol MomentsStore: Sendable {
     /// `page` read after the change (a store may read them in the change's transaction, or commit
     /// the change first so that it locks no more than its own row). Liking twice is liking once;
     /// unliking what was not liked changes nothing; an error (an unknown page start too) changes
-    /// nothing.
+    /// nothing. Answers once the like is committed.
     func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
         async throws(MomentsStoreError) -> MomentsDetails
 

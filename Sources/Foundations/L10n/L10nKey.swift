@@ -170,4 +170,25 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case faultGraphQLError = "fault.graphQLError"
     case faultEmptyMoments = "fault.emptyMoments"
     case faultMalformedJSON = "fault.malformedJSON"
+    case overrideRemoteChanged
+    case overrideBanner
+    case overrideTitle
+    case overrideFollowRemote
+    case overrideSetBy
+    case overrideNone
+    case remoteValue
+    case effectiveValue
+    case sourceRemote = "source.remote"
+    case actionClearOverrides = "action.clear-overrides"
+    case actionClearOverridesDetail = "action.clear-overrides.detail"
+    case actionClearOverridesDone = "action.clear-overrides.done"
+    case actionFetchRemoteConfig = "action.fetch-remote-config"
+    case actionFetchRemoteConfigDetail = "action.fetch-remote-config.detail"
+    case actionFetchRemoteConfigDone = "action.fetch-remote-config.done"
+    case sectionActingUser = "section.actingUser"
+    case actingUser
+    case actingUserDetail
+    case switchUser
+    case actingAs
+    case unknownUser
 }

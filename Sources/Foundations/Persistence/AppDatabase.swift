@@ -65,6 +65,34 @@ public struct AppDatabase: Sendable {
                 table.column("changedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v4: local overrides, audited with the toggles") { db in
+            try db.create(table: "toggleOverride") { table in
+                table.primaryKey("name", .text)
+                table.column("value", .text).notNull()
+                // The remote value when the override was set: a different one now is worth a note.
+                table.column("remoteValueAtSet", .text).notNull()
+                table.column("source", .text).notNull()
+                table.column("setBy", .text).notNull()
+                table.column("setAt", .datetime).notNull()
+            }
+            // Values become text (`true`, `heart`) and may be null (no override).
+            try db.create(table: "toggleChangeAsText") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull()
+                table.column("oldValue", .text)
+                table.column("newValue", .text)
+                table.column("isOverride", .boolean).notNull().defaults(to: false)
+                table.column("source", .text).notNull()
+                table.column("changedAt", .datetime).notNull()
+            }
+            try db.execute(sql: """
+                INSERT INTO toggleChangeAsText (id, name, oldValue, newValue, source, changedAt)
+                SELECT id, name, CASE oldValue WHEN 0 THEN 'false' ELSE 'true' END,
+                       CASE newValue WHEN 0 THEN 'false' ELSE 'true' END, source, changedAt FROM toggleChange
+                """)
+            try db.drop(table: "toggleChange")
+            try db.rename(table: "toggleChangeAsText", to: "toggleChange")
+        }
         return migrator
     }
 }

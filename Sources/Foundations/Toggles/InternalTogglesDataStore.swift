@@ -41,14 +41,14 @@ public final class InternalTogglesDataStore: TogglesDataStoreType {
         guard InternalToggle(rawValue: toggle.name) != nil else {
             throw .unknownToggle(toggle.name)
         }
-        let change = try await write { [self] db -> ToggleChange? in
+        let change = try await ToggleAudit.transaction(writer) { [self] db -> ToggleChange? in
             let oldValue = isToggleOn(toggle)
             let change = ToggleChange(name: toggle.name, oldValue: oldValue, newValue: value, source: source, changedAt: Date())
             try db.execute(
                 sql: "INSERT INTO internalToggle (name, isOn, updatedAt) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET isOn = excluded.isOn, updatedAt = excluded.updatedAt",
                 arguments: [toggle.name, value, change.changedAt]
             )
-            if oldValue != value { try Self.record(change, in: db) }
+            if oldValue != value { try ToggleAudit.record(change, in: db) }
             db.afterNextTransaction { _ in self.values.withLock { $0[toggle.name] = value } }
             return oldValue != value ? change : nil
         }
@@ -57,45 +57,21 @@ public final class InternalTogglesDataStore: TogglesDataStoreType {
 
     /// Puts every internal toggle back to its registered default, recording what that changed.
     public func reset() async throws(TogglesDataStoreError) {
-        let resetChanges = try await write { [self] db -> [ToggleChange] in
+        let resetChanges = try await ToggleAudit.transaction(writer) { [self] db -> [ToggleChange] in
             let now = Date()
             let resetChanges = InternalToggle.allCases.filter { isToggleOn($0) != $0.defaultValue }.map {
                 ToggleChange(name: $0.name, oldValue: !$0.defaultValue, newValue: $0.defaultValue, source: .reset, changedAt: now)
             }
             try db.execute(sql: "DELETE FROM internalToggle")
-            for change in resetChanges { try Self.record(change, in: db) }
+            for change in resetChanges { try ToggleAudit.record(change, in: db) }
             db.afterNextTransaction { _ in self.values.withLock { $0.removeAll() } }
             return resetChanges
         }
         resetChanges.forEach(changes.send)
     }
 
-    /// The latest changes, newest first.
+    /// The latest changes of every toggle and override, newest first.
     public func audit(limit: Int = 50) async throws(TogglesDataStoreError) -> [ToggleChange] {
-        do {
-            return try await writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM toggleChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
-                    ToggleChange(name: row["name"], oldValue: row["oldValue"], newValue: row["newValue"],
-                                 source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
-                }
-            }
-        } catch {
-            throw .storage(String(describing: error))
-        }
-    }
-
-    private static func record(_ change: ToggleChange, in db: Database) throws {
-        try db.execute(
-            sql: "INSERT INTO toggleChange (name, oldValue, newValue, source, changedAt) VALUES (?, ?, ?, ?, ?)",
-            arguments: [change.name, change.oldValue, change.newValue, change.source.rawValue, change.changedAt]
-        )
-    }
-
-    private func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(TogglesDataStoreError) -> T {
-        do {
-            return try await writer.write(updates)
-        } catch {
-            throw .storage(String(describing: error))
-        }
+        try await ToggleAudit.latest(limit: limit, in: writer)
     }
 }

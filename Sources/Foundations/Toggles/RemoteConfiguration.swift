@@ -36,6 +36,12 @@ public struct RemoteConfiguration: Sendable, Equatable, Codable {
         }
     }
 
+    /// The value of the remote toggle or A/B test `name`, as text (`true`, `heart`).
+    public func value(named name: String) -> String {
+        if let toggle = RemoteToggle(rawValue: name) { return String(self[toggle]) }
+        return ABTest(rawValue: name).map { self[$0] } ?? ""
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         isRoundedAvatar = try container.decodeIfPresent(Bool.self, forKey: .isRoundedAvatar)
@@ -52,11 +58,21 @@ public struct RemoteConfigurationSource: Sendable {
     /// The headers sent with each read (a remote BFF's credentials); recorded only masked.
     public let headers: [String: String]
     private let load: @Sendable () async throws -> Data
+    private let observe: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
-    public init(description: String, headers: [String: String] = [:], load: @escaping @Sendable () async throws -> Data) {
+    /// - Parameter observe: for a source that knows when it changes (the embedded BFF), hands it
+    ///   the function to call then, so the dashboard reads it at once instead of on the next poll.
+    public init(description: String, headers: [String: String] = [:], load: @escaping @Sendable () async throws -> Data,
+                observe: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil) {
         self.description = description
         self.headers = headers
         self.load = load
+        self.observe = observe
+    }
+
+    /// Asks the source to call `changed` whenever it changes; a source that cannot tell ignores it.
+    func onChange(_ changed: @escaping @Sendable () -> Void) {
+        observe?(changed)
     }
 
     /// Reads the document at `url` over HTTP, sending `headers` (the BFF's credentials).
@@ -77,8 +93,9 @@ public struct RemoteConfigurationSource: Sendable {
 
     /// This source with each read shaped by the `remoteConfig` fault in force and recorded in
     /// `networkLog`, as the API session does for GraphQL calls.
+    /// The source's change notification passes through unchanged.
     public func instrumented(networkLog: NetworkLog?, faults: FaultInjector?, timeout: Duration = .seconds(3)) -> RemoteConfigurationSource {
-        RemoteConfigurationSource(description: description, headers: headers) { [self] in
+        RemoteConfigurationSource(description: description, headers: headers, load: { [self] in
             let started = ContinuousClock.now
             let startedAt = Date()
             let fault = await faults?.take(Self.operationName)
@@ -112,7 +129,7 @@ public struct RemoteConfigurationSource: Sendable {
                 failure = .transport(String(describing: error))
                 throw error
             }
-        }
+        }, observe: observe)
     }
 
     /// The name faults and the inspector give remote-config reads.

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Toggles decided on the BFF side, read-only here.
+/// Toggles decided on the BFF side; here only a local override can stand in for them.
 public enum RemoteToggle: String, ToggleType, CaseIterable, Sendable {
     case isRoundedAvatar
 }
@@ -21,7 +21,15 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
         var origin = Origin.defaults(reason: "not fetched yet")
     }
 
+    /// A fetched config that differs from the one before.
+    public struct Change: Sendable {
+        public let old: RemoteConfiguration
+        public let new: RemoteConfiguration
+    }
+
     public let source: RemoteConfigurationSource
+    /// Every fetch that changed the config in force.
+    public let changes = Broadcaster<Change>()
     private let state = Mutex(State())
     private let logger = Logger(label: "moments.toggles.remote")
 
@@ -36,7 +44,7 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
         RemoteToggle(rawValue: toggle.name).map { configuration[$0] } ?? false
     }
 
-    /// The variant of the A/B test `test` (`heart`), or its default's when it is no A/B test.
+    /// The variant of the A/B test `test` (`heart`), or `""` when it is no A/B test.
     public func variant(of test: ToggleType) -> String {
         ABTest(rawValue: test.name).map { configuration[$0] } ?? ""
     }
@@ -47,33 +55,29 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
 
     /// Fetches the config once; on failure falls back to the defaults and says why.
     public func refresh() async {
+        let new: State
         do {
-            let configuration = try await source.fetch()
-            state.withLock { $0 = State(configuration: configuration, origin: .remote(fetchedAt: Date())) }
+            new = State(configuration: try await source.fetch(), origin: .remote(fetchedAt: Date()))
         } catch {
             logger.warning("remote config unavailable, using defaults", metadata: ["source": "\(source.description)", "error": "\(error)"])
-            state.withLock { $0 = State(configuration: .defaults, origin: .defaults(reason: String(describing: error))) }
+            new = State(configuration: .defaults, origin: .defaults(reason: String(describing: error)))
         }
+        let old = state.withLock { state in
+            defer { state = new }
+            return state.configuration
+        }
+        if old != new.configuration { changes.send(Change(old: old, new: new.configuration)) }
     }
 
-    /// Refreshes now and then every `interval` until the returned task is cancelled.
+    /// Refreshes now and then every `interval` until the returned task is cancelled, and at once
+    /// whenever the source says it changed.
     public func startRefreshing(every interval: Duration) -> Task<Void, Never> {
-        Task { [self] in
+        source.onChange { [self] in Task { await refresh() } }
+        return Task { [self] in
             while !Task.isCancelled {
                 await NetworkCause.$current.withValue("remote config refresh") { await refresh() }
                 try? await Task.sleep(for: interval)
             }
         }
     }
-}
-
-/// The A/B tests the dashboard takes part in, from the same remote config.
-public struct ABTestProvider: Sendable {
-    private let remoteTogglesDataStore: RemoteTogglesDataStore
-
-    public init(remoteTogglesDataStore: RemoteTogglesDataStore) {
-        self.remoteTogglesDataStore = remoteTogglesDataStore
-    }
-
-    public var likeButtonStyle: LikeButtonStyle { remoteTogglesDataStore.configuration.likeButtonStyle }
 }

@@ -29,12 +29,14 @@ public struct ToggleCatalog: Sendable {
 
     public let internalTogglesDataStore: InternalTogglesDataStore
     public let remoteTogglesDataStore: RemoteTogglesDataStore
+    public let overridesDataStore: ToggleOverridesDataStore
     private let buildTargetTogglesDataStore: BuildTargetTogglesDataStore
 
     public init(internalTogglesDataStore: InternalTogglesDataStore, remoteTogglesDataStore: RemoteTogglesDataStore,
-                buildTargetTogglesDataStore: BuildTargetTogglesDataStore = .shared) {
+                overridesDataStore: ToggleOverridesDataStore, buildTargetTogglesDataStore: BuildTargetTogglesDataStore = .shared) {
         self.internalTogglesDataStore = internalTogglesDataStore
         self.remoteTogglesDataStore = remoteTogglesDataStore
+        self.overridesDataStore = overridesDataStore
         self.buildTargetTogglesDataStore = buildTargetTogglesDataStore
     }
 
@@ -44,14 +46,30 @@ public struct ToggleCatalog: Sendable {
         return description
     }
 
-    /// The value of the toggle `description` describes, from the store of its kind.
+    /// The value in force of the toggle `description` describes: its local override when one
+    /// is set, else the value of the store of its kind.
     public func value(of description: ToggleDescription) -> ToggleValue {
         switch description.kind {
         case .internal: .bool(internalTogglesDataStore.isToggleOn(description))
-        case .remote: .bool(remoteTogglesDataStore.isToggleOn(description))
-        case .abTest: .variant(remoteTogglesDataStore.variant(of: description))
+        case .remote, .abTest: overridesDataStore.override(of: description.name)?.value ?? remoteValue(of: description)
         case .buildTarget: .bool(buildTargetTogglesDataStore.isToggleOn(description))
         }
+    }
+
+    /// What the BFF side's remote config says (its defaults while it cannot be reached).
+    public func remoteValue(of description: ToggleDescription) -> ToggleValue {
+        description.kind == .abTest
+            ? .variant(remoteTogglesDataStore.variant(of: description)) : .bool(remoteTogglesDataStore.isToggleOn(description))
+    }
+
+    /// Whether `toggle` is on, as in force: what pages and requests decide by.
+    public func isOn(_ toggle: ToggleType) -> Bool {
+        Self.descriptions.first { $0.name == toggle.name }.map { value(of: $0) == .bool(true) } ?? false
+    }
+
+    /// The variant in force of the A/B test `test`.
+    public func variant(of test: ABTest) -> String {
+        Self.descriptions.first { $0.name == test.name }.map { value(of: $0).description } ?? ""
     }
 
     /// Every toggle's value that pages depend on, in one string: a cached page drawn under
@@ -65,6 +83,8 @@ public struct ToggleCatalog: Sendable {
             case .bool(let isOn): key.append(isOn ? "1," : "0,")
             case .variant(let variant): key.append(variant); key.append(",")
             }
+            // Pages name each override set, even one equal to the remote value.
+            if description.isOverridable, overridesDataStore.override(of: description.name) != nil { key.append("*") }
         }
         return key
     }
@@ -78,28 +98,89 @@ public struct ToggleCatalog: Sendable {
         guard description.isWritable else { throw .readOnly(name, kind: description.kind) }
         try await internalTogglesDataStore.update(toggle: description, value: isOn, source: source)
     }
+
+    /// Sets (or, with `nil`, clears) the local override of the remote toggle or A/B test `name`:
+    /// `unknownToggle`, `readOnly` for a toggle that takes no override, `invalidValue` for a
+    /// value it cannot take. Nothing changes when it throws.
+    public func setOverride(_ name: String, to value: ToggleValue?, source: ToggleChangeSource,
+                            setBy: String) async throws(TogglesDataStoreError) {
+        let description = try Self.description(named: name)
+        guard description.isOverridable else { throw .readOnly(name, kind: description.kind) }
+        if let value, !description.accepts(value) { throw .invalidValue(name, expected: description.overrideValuesText) }
+        try await overridesDataStore.set(name, to: value, remoteValue: remoteValue(of: description), source: source, setBy: setBy)
+    }
+
+    /// The values in force `change`, a fetched remote config, changed, as toggle changes with
+    /// source `remote` for open pages: a toggle under an override keeps its value.
+    public func changes(from change: RemoteTogglesDataStore.Change) -> [ToggleChange] {
+        let now = Date()
+        return Self.descriptions.filter { $0.isOverridable && overridesDataStore.override(of: $0.name) == nil }.compactMap { description in
+            let old = ToggleValue(text: change.old.value(named: description.name))
+            let new = ToggleValue(text: change.new.value(named: description.name))
+            return old == new ? nil : ToggleChange(name: description.name, oldValue: old, newValue: new, source: .remote, changedAt: now)
+        }
+    }
+}
+
+extension ToggleDescription {
+    /// The values an override of it may be, as an error message says them.
+    var overrideValuesText: String {
+        variants.isEmpty ? "true, false or null" : (variants.map { "\"\($0)\"" } + ["null"]).joined(separator: ", ")
+    }
 }
 
 extension ToggleDescription: ToggleType {}
 
-/// One toggle's value and who may change it: what `/api/toggles` lists and Area 51 draws.
+/// One toggle with every layer of its value and who may change it: what `/api/toggles` lists
+/// and Area 51 draws. The value in force is the first of: override, remote value, default.
 public struct ToggleState: Encodable, Sendable, Equatable {
     public let name: String
     public let kind: ToggleKind
-    /// On or off, for toggles that are not A/B tests.
+    /// On or off in force, for toggles that are not A/B tests.
     public let isOn: Bool?
-    /// The A/B test's variant, for toggles that are not on/off.
+    /// The A/B test's variant in force, for toggles that are not on/off.
     public let value: String?
     public let defaultValue: String
+    /// What the remote config says, for remote toggles and A/B tests.
+    public let remoteValue: ToggleValue?
+    /// When the remote value was fetched; absent while the defaults stand in.
+    public let fetchedAt: Date?
+    /// The local override, with who set it, when and from where.
+    public let override: ToggleOverride?
+    public let effectiveValue: ToggleValue
+    /// Whether `PUT /api/toggles/{name}` takes `{"isOn"}` (internal toggles).
     public let isWritable: Bool
+    /// Whether `PUT /api/toggles/{name}` takes `{"override"}` (remote toggles, A/B tests).
+    public let isOverridable: Bool
+    /// Set when the remote value is no longer the one the override was set over.
+    public let remoteChangedAfterOverride: Bool
+    /// That, said in the reader's language (`noted(in:)`).
+    public private(set) var note: String?
 
-    public init(name: String, kind: ToggleKind, isOn: Bool?, value: String?, defaultValue: String, isWritable: Bool) {
+    /// - Parameters: `isOn` or `value`, the value in force; the rest, its layers.
+    public init(name: String, kind: ToggleKind, isOn: Bool?, value: String?, defaultValue: String, remoteValue: ToggleValue? = nil,
+                fetchedAt: Date? = nil, override: ToggleOverride? = nil, isWritable: Bool, isOverridable: Bool = false) {
         self.name = name
         self.kind = kind
         self.isOn = isOn
         self.value = value
         self.defaultValue = defaultValue
+        self.remoteValue = remoteValue
+        self.fetchedAt = fetchedAt
+        self.override = override
+        effectiveValue = value.map(ToggleValue.variant) ?? .bool(isOn ?? false)
         self.isWritable = isWritable
+        self.isOverridable = isOverridable
+        remoteChangedAfterOverride = override.map { $0.remoteValueAtSet != remoteValue } ?? false
+    }
+
+    /// This state with its note in `l10n`'s language.
+    public func noted(in l10n: L10n) -> ToggleState {
+        var state = self
+        if remoteChangedAfterOverride, let override, let remoteValue {
+            state.note = String(format: l10n[.overrideRemoteChanged], override.remoteValueAtSet.description, remoteValue.description)
+        }
+        return state
     }
 }
 
@@ -109,8 +190,12 @@ extension ToggleCatalog {
         let value = value(of: description)
         let isOn: Bool? = if case .bool(let isOn) = value { isOn } else { nil }
         let variant: String? = if case .variant(let variant) = value { variant } else { nil }
+        let remoteValue = description.isOverridable ? remoteValue(of: description) : nil
+        let override = description.isOverridable ? overridesDataStore.override(of: description.name) : nil
+        let fetchedAt: Date? = if description.isOverridable, case .remote(let fetchedAt) = remoteTogglesDataStore.origin { fetchedAt } else { nil }
         return ToggleState(name: description.name, kind: description.kind, isOn: isOn, value: variant,
-                           defaultValue: description.defaultValue.description, isWritable: description.isWritable)
+                           defaultValue: description.defaultValue.description, remoteValue: remoteValue, fetchedAt: fetchedAt,
+                           override: override, isWritable: description.isWritable, isOverridable: description.isOverridable)
     }
 
     /// Every toggle's state, in catalog order.

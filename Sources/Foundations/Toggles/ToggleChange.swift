@@ -6,27 +6,42 @@ public enum ToggleChangeSource: String, Codable, Sendable {
     case page
     /// `PUT /api/toggles/{name}`.
     case api
-    /// Area 51's Reset Toggles.
+    /// Area 51's Reset Toggles or Clear Overrides.
     case reset
     /// Code that called `update(toggle:value:)` without saying (the seed's signature).
     case app
+    /// A remote config fetched from the BFF side changed the value in force; sent to open
+    /// pages, never audited (the dashboard did not change it).
+    case remote
     /// A fault's remaining calls ran out (fault changes only).
     case expired
 }
 
-/// One change of an internal toggle, as kept in the audit.
+/// One change of a toggle's value (an internal toggle) or of its local override (a remote
+/// toggle or A/B test), as kept in the audit.
 public struct ToggleChange: Codable, Sendable, Equatable {
     public let name: String
-    public let oldValue: Bool
-    public let newValue: Bool
+    /// The value before; for an override, `nil` when the toggle followed its remote value.
+    public let oldValue: ToggleValue?
+    /// The value after; for an override, `nil` when it follows its remote value again.
+    public let newValue: ToggleValue?
+    /// Set when the change is to a local override rather than to the toggle itself.
+    public let isOverride: Bool
     public let source: ToggleChangeSource
     public let changedAt: Date
 
-    public init(name: String, oldValue: Bool, newValue: Bool, source: ToggleChangeSource, changedAt: Date) {
+    public init(name: String, oldValue: ToggleValue?, newValue: ToggleValue?, isOverride: Bool = false,
+                source: ToggleChangeSource, changedAt: Date) {
         self.name = name
         self.oldValue = oldValue
         self.newValue = newValue
+        self.isOverride = isOverride
         self.source = source
         self.changedAt = changedAt
+    }
+
+    /// An internal toggle's change.
+    public init(name: String, oldValue: Bool, newValue: Bool, source: ToggleChangeSource, changedAt: Date) {
+        self.init(name: name, oldValue: .bool(oldValue), newValue: .bool(newValue), source: source, changedAt: changedAt)
     }
 }

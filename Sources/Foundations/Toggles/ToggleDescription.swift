@@ -10,10 +10,34 @@ public enum ToggleKind: String, Codable, Sendable {
     case buildTarget
 }
 
-/// A toggle's value: on/off, or one of an A/B test's variants.
-public enum ToggleValue: Sendable, Equatable, CustomStringConvertible {
+/// A toggle's value: on/off, or one of an A/B test's variants. In JSON a boolean or a string.
+public enum ToggleValue: Sendable, Equatable, Codable, CustomStringConvertible {
     case bool(Bool)
     case variant(String)
+
+    /// The value `description` wrote: `true` and `false` are on/off, anything else a variant.
+    public init(text: String) {
+        self = Bool(text).map(ToggleValue.bool) ?? .variant(text)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let isOn = try? container.decode(Bool.self) {
+            self = .bool(isOn)
+        } else if let variant = try? container.decode(String.self) {
+            self = .variant(variant)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "neither true, false nor a variant")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .bool(let isOn): try container.encode(isOn)
+        case .variant(let variant): try container.encode(variant)
+        }
+    }
 
     /// `true`, `false`, `heart`: how the value is written in JSON and the audit.
     public var description: String {
@@ -39,4 +63,22 @@ public struct ToggleDescription: Sendable {
 
     /// Whether it can be changed here.
     public var isWritable: Bool { kind == .internal }
+
+    /// Whether a local override may stand in for its remote value (remote toggles, A/B tests).
+    public var isOverridable: Bool { kind == .remote || kind == .abTest }
+
+    /// Whether `value` is one this toggle can take: on/off, or one of its test's variants.
+    public func accepts(_ value: ToggleValue) -> Bool {
+        switch (defaultValue, value) {
+        case (.bool, .bool): true
+        case (.variant, .variant(let variant)): variants.contains(variant)
+        default: false
+        }
+    }
+
+    /// The variants of an A/B test (`heart`, `star`); empty for on/off toggles.
+    public var variants: [String] {
+        guard case .variant = defaultValue, let test = ABTest(rawValue: name) else { return [] }
+        return test.variants
+    }
 }

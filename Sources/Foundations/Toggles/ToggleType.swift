@@ -19,6 +19,8 @@ public enum TogglesDataStoreError: Error, Equatable, Sendable {
     case unknownToggle(String)
     /// Decided elsewhere: on the BFF side (remote, A/B test) or when compiling (build target).
     case readOnly(String, kind: ToggleKind)
+    /// A value the toggle cannot take (`expected` says which it can).
+    case invalidValue(String, expected: String)
     /// SQLite refused the write; nothing changed.
     case storage(String)
 }

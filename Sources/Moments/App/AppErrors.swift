@@ -56,7 +56,7 @@ extension APISessionError: LocalizedResponseError {
 extension MomentsRepoError: LocalizedResponseError {
     public var status: HTTPStatus {
         switch self {
-        case .unknownMoment: .notFound
+        case .unknownMoment, .unknownUser: .notFound
         case .unavailable(let cause): cause.status
         }
     }
@@ -64,6 +64,7 @@ extension MomentsRepoError: LocalizedResponseError {
     public var code: String {
         switch self {
         case .unknownMoment: "unknown_moment"
+        case .unknownUser: "unknown_user"
         case .unavailable(let cause): cause.code
         }
     }
@@ -71,6 +72,7 @@ extension MomentsRepoError: LocalizedResponseError {
     public func message(in l10n: L10n) -> String {
         switch self {
         case .unknownMoment(let id): "\(l10n[.unknownMoment]) (\(id))"
+        case .unknownUser(let id): "\(l10n[.unknownUser]) (\(id))"
         case .unavailable(let cause): "\(l10n[.likeUnavailable]) \(cause.message(in: l10n))"
         }
     }
@@ -81,6 +83,7 @@ extension TogglesDataStoreError: LocalizedResponseError {
         switch self {
         case .unknownToggle: .notFound
         case .readOnly: .conflict
+        case .invalidValue: .badRequest
         case .storage: .internalServerError
         }
     }
@@ -89,6 +92,7 @@ extension TogglesDataStoreError: LocalizedResponseError {
         switch self {
         case .unknownToggle: "unknown_toggle"
         case .readOnly: "read_only_toggle"
+        case .invalidValue: "invalid_toggle_value"
         case .storage: "storage_failed"
         }
     }
@@ -97,8 +101,11 @@ extension TogglesDataStoreError: LocalizedResponseError {
         switch self {
         case .unknownToggle(let name): "There is no toggle named \(name)."
         case .readOnly(let name, .buildTarget): "\(name) is the build target, fixed when the binary is compiled."
+        case .readOnly(let name, .internal):
+            "\(name) is an internal toggle: it takes {\"isOn\": true|false}, not an override."
         case .readOnly(let name, _):
-            "\(name) is not an internal toggle and cannot be changed here: remote toggles and the A/B test are changed on the BFF side."
+            "\(name) is decided on the BFF side: here it takes only a local override, {\"override\": …}."
+        case .invalidValue(let name, let expected): "The override of \(name) must be \(expected)."
         case .storage(let reason): "The toggle could not be saved; nothing changed. (\(reason))"
         }
     }

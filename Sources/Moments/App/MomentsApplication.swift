@@ -21,6 +21,11 @@ public struct MomentsApplication: Sendable {
         public var allowedHosts: [String]
         /// Routes served beside the dashboard's: the embedded BFF's `/graphql` and `/remote-config`.
         public var bffRoutes: (any RouteCollection)?
+        /// The user pages act as unless QA switches (never in production builds): `--user-id`.
+        public var userID: String
+        /// Every user of a BFF that can list them (the embedded one), for the user switcher;
+        /// without it the switcher offers the users seen in the BFF's answers.
+        public var listUsers: (@Sendable () async throws -> [KnownUser])?
         /// How many exchanges with the BFF the network inspector keeps (`--network-log-size`).
         public var networkLogSize: Int
         /// What the pages and moments the timeline keeps in memory may take, in estimated bytes.
@@ -36,6 +41,8 @@ public struct MomentsApplication: Sendable {
             bffHeaders: [String: String] = [:],
             allowedHosts: [String] = ["127.0.0.1", "localhost", "::1"],
             bffRoutes: (any RouteCollection)? = nil,
+            userID: String = "0",
+            listUsers: (@Sendable () async throws -> [KnownUser])? = nil,
             networkLogSize: Int = NetworkLog.defaultCapacity,
             momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit
         ) {
@@ -48,6 +55,8 @@ public struct MomentsApplication: Sendable {
             self.bffHeaders = bffHeaders
             self.allowedHosts = allowedHosts
             self.bffRoutes = bffRoutes
+            self.userID = userID
+            self.listUsers = listUsers
             self.networkLogSize = networkLogSize
             self.momentsCacheByteLimit = momentsCacheByteLimit
         }
@@ -57,6 +66,8 @@ public struct MomentsApplication: Sendable {
     public let internalTogglesDataStore: InternalTogglesDataStore
     public let remoteTogglesDataStore: RemoteTogglesDataStore
     public let toggles: ToggleCatalog
+    public let actingUser: ActingUser
+    public let userDirectory: UserDirectory
     public let momentsRepo: any MomentsRepoType
     public let recordingTrackingProvider: RecordingTrackingProvider
     public let trackingRepo: any TrackingRepoType
@@ -84,7 +95,10 @@ public struct MomentsApplication: Sendable {
             source: configuration.remoteConfigurationSource.instrumented(networkLog: networkLog, faults: faults))
         await NetworkCause.$current.withValue("startup") { await remoteTogglesDataStore.refresh() }
         self.remoteTogglesDataStore = remoteTogglesDataStore
-        toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore)
+        toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore,
+                                overridesDataStore: try ToggleOverridesDataStore(database: database, changes: internalTogglesDataStore.changes))
+        actingUser = ActingUser(configuredUserID: configuration.userID)
+        userDirectory = UserDirectory(listAll: configuration.listUsers)
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, networkLog: networkLog,
                                     faults: faults, headers: configuration.bffHeaders)
         self.apiSession = apiSession
@@ -97,20 +111,21 @@ public struct MomentsApplication: Sendable {
             fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin, networkLog: networkLog)
         )
         let momentsRepo = MomentsRepo(
-            getMomentsSession: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore,
-                                                         pagination: pagination),
+            getMomentsSession: UserRecordingGetMomentsSession(
+                session: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore, pagination: pagination),
+                directory: userDirectory),
             updateMomentLikeSession: UpdateMomentLikeSession(apiSession: apiSession, pagination: pagination),
             persistentDataStore: PersistentDataStore(database: database),
             togglesDataStore: internalTogglesDataStore,
             mediaURLRegistry: mediaURLRegistry,
             cacheByteLimit: configuration.momentsCacheByteLimit
         )
-        await momentsRepo.recordSavedPictures(userID: MomentsTimelineViewModel.currentUserID)
+        await momentsRepo.recordSavedPictures(userID: configuration.userID)
         self.momentsRepo = momentsRepo
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
         pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles,
-                             faults: faults)
+                             actingUser: actingUser, faults: faults)
         let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
         internalMenuState = InternalMenuStateReader(
             toggles: toggles,
@@ -118,6 +133,8 @@ public struct MomentsApplication: Sendable {
                 CrashAppAction(crashRecorder: crashRecorder),
                 ClearCacheAction(momentsRepo: momentsRepo),
                 ResetTogglesAction(togglesDataStore: internalTogglesDataStore),
+                ClearOverridesAction(overridesDataStore: toggles.overridesDataStore),
+                FetchRemoteConfigAction(remoteTogglesDataStore: remoteTogglesDataStore),
             ],
             recordingTrackingProvider: recordingTrackingProvider,
             networkLog: networkLog,
@@ -127,7 +144,9 @@ public struct MomentsApplication: Sendable {
                                            networkLog: networkLog),
             pagination: pagination,
             dataDirectory: configuration.dataDirectory,
-            lastCrash: crashRecorder.lastCrash
+            lastCrash: crashRecorder.lastCrash,
+            actingUser: actingUser,
+            userDirectory: userDirectory
         )
     }
 
@@ -145,10 +164,10 @@ public struct MomentsApplication: Sendable {
         try router.register(HealthRoutes())
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
-                                           trackingRepo: trackingRepo, mediaLinks: mediaLinks))
+                                           trackingRepo: trackingRepo, mediaLinks: mediaLinks, actingUser: actingUser))
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
-        try router.register(LiveEventsRoute(toggleChanges: internalTogglesDataStore.changes, likeChanges: momentsRepo.likeChanges,
+        try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges,
                                             exchanges: faults == nil ? nil : networkLog.events))
         // Area 51 and everything that writes toggles or runs tools: absent from production builds.
         if AppInfo.buildTarget != .production { try router.register(area51Routes) }
@@ -166,8 +185,10 @@ public struct MomentsApplication: Sendable {
     private var area51Routes: Area51Routes {
         var collections: [any RouteCollection] = [
             InternalMenuRoutes(pages: pages, state: internalMenuState, trackingRepo: trackingRepo),
-            ToggleRoutes(toggles: toggles),
+            ToggleRoutes(toggles: toggles, actingUser: actingUser),
             DesignKitDemoRoutes(pages: pages),
+            ActingUserRoutes(actingUser: actingUser, userDirectory: userDirectory, momentsRepo: momentsRepo),
+            OFREPRoutes(toggles: toggles),
             UniversalLinkRoutes(),
         ]
         if let faults {

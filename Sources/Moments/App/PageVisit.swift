@@ -25,6 +25,13 @@ enum PageVisit: Equatable {
         response.headers.add("Set-Cookie", "\(afterActionCookie)=1; Path=/; Max-Age=30; HttpOnly; SameSite=Strict")
         return response
     }
+
+    /// `path` when it is a path on this server (`/…`, not `//host`), so a form's `back` field
+    /// cannot send the browser elsewhere.
+    static func localPath(_ path: String?) -> String? {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\") else { return nil }
+        return path
+    }
 }
 
 extension Request {

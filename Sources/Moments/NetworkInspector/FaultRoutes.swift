@@ -35,15 +35,15 @@ struct FaultRoutes: RouteCollection {
             let operation = request.parameters["operation"] ?? ""
             guard FaultInjector.operations.contains(operation) else { throw FaultError.unknownOperation(operation) }
             try await faults.set(try Self.fault(from: request.formFields), for: operation, source: .page)
-            return .seeOther("/area51/network#faults")
+            return PageVisit.redirectAfterAction(to: "/area51/network#faults")
         }
         routes.post("/area51/faults/{operation}/clear", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             try await faults.clear(request.parameters["operation"] ?? "", source: .page)
-            return .seeOther("/area51/network#faults")
+            return PageVisit.redirectAfterAction(to: "/area51/network#faults")
         }
         routes.post("/area51/clear-faults", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             try await faults.clearAll(source: .page)
-            return .seeOther(Self.localPath(request.formFields["back"]) ?? "/area51/network")
+            return PageVisit.redirectAfterAction(to: PageVisit.localPath(request.formFields["back"]) ?? "/area51/network")
         }
     }
 
@@ -64,12 +64,5 @@ struct FaultRoutes: RouteCollection {
         func text(_ name: String) -> String? { fields[name].flatMap { $0.isEmpty ? nil : $0 } }
         return Fault(kind: kind, delayMs: try number("delayMs"), status: try number("status"), message: text("message"),
                      code: text("code"), remainingCalls: try number("remainingCalls"))
-    }
-
-    /// `path` when it is a path on this server (`/…`, not `//host`), so the banner's form cannot
-    /// send the browser elsewhere.
-    static func localPath(_ path: String?) -> String? {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\") else { return nil }
-        return path
     }
 }

@@ -50,6 +50,17 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
         runTask.cancel()
     }
 
+    func users() async throws(MomentsStoreError) -> [(id: String, name: String, avatar: String)] {
+        try await run { connection, logger in
+            var users: [(id: String, name: String, avatar: String)] = []
+            for try await user in try await connection.query("SELECT id, name, avatar FROM users ORDER BY id COLLATE \"C\"", logger: logger)
+                .decode((String, String, String).self) {
+                users.append(user)
+            }
+            return users
+        }
+    }
+
     func momentsDetails(forUserID userID: String, page: MomentsPage) async throws(MomentsStoreError) -> MomentsDetails {
         try await transaction { connection, logger in
             // One snapshot for the page's five reads, as SQLite's read transaction gives.
@@ -123,17 +134,29 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     }
 
     func load() async throws(RemoteConfigError) -> RemoteConfig {
+        let document: String?
         do {
-            return try await deadlines.run(on: client) { [logger] connection in
-                var document: String?
-                for try await stored in try await connection.query(
-                    "SELECT document FROM remote_config WHERE id = 1", logger: logger).decode(String.self) {
-                    document = stored
-                }
-                return try Self.config(from: document)
-            }
+            document = try await storedDocument()
         } catch {
-            throw error as? RemoteConfigError ?? .databaseUnavailable
+            throw .databaseUnavailable
+        }
+        return try Self.config(from: document)
+    }
+
+    /// The stored document itself: every process writes it in its own transaction.
+    func revision() async throws -> String {
+        try await storedDocument() ?? ""
+    }
+
+    /// The remote config's row as stored; nil before the first change.
+    private func storedDocument() async throws -> String? {
+        try await deadlines.run(on: client) { [logger] connection in
+            var document: String?
+            for try await stored in try await connection.query(
+                "SELECT document FROM remote_config WHERE id = 1", logger: logger).decode(String.self) {
+                document = stored
+            }
+            return document
         }
     }
 

@@ -4,10 +4,12 @@ import SQLiteFiles
 
 /// The BFF's data on SQLite in WAL mode: users, moments with their ordered photos, and likes.
 ///
-/// Each method is one transaction. GRDB serializes writes, so concurrent likes lose none, and
-/// reads run in parallel with them on the pool's snapshots.
+/// Each read is one transaction. GRDB serializes writes, so concurrent likes lose none, and
+/// reads run in parallel with them on the pool's snapshots; likes that come together share a
+/// transaction (`CoalescingWriter`), each answered once it has committed.
 final class SQLiteMomentsStore: MomentsStore {
     private let database: DatabasePool
+    private let likeWriter: CoalescingWriter
 
     /// The BFF's database, as start-up errors name it.
     static let kind = DatabaseKind(name: "the BFF's database", afterMovingAway: "a new one with demo data is made")
@@ -36,6 +38,17 @@ final class SQLiteMomentsStore: MomentsStore {
                 }
             }
         }
+        likeWriter = CoalescingWriter(writer: database)
+    }
+
+    func users() async throws(MomentsStoreError) -> [(id: String, name: String, avatar: String)] {
+        do {
+            return try await database.read { db in
+                try UserRecord.order(Column("id")).fetchAll(db).map { ($0.id, $0.name, $0.avatar) }
+            }
+        } catch {
+            throw MomentsStoreError(error)
+        }
     }
 
     func momentsDetails(forUserID userID: String, page: MomentsPage) async throws(MomentsStoreError)
@@ -50,9 +63,13 @@ final class SQLiteMomentsStore: MomentsStore {
     func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
         async throws(MomentsStoreError) -> MomentsDetails {
         do {
-            return try await database.write { db in
-                guard try UserRecord.exists(db, key: userID) else { throw MomentsStoreError.unknownUser(userID) }
-                guard try MomentRecord.exists(db, key: momentID) else { throw MomentsStoreError.unknownMoment(momentID) }
+            return try await likeWriter.write { db in
+                guard try Self.exists(table: UserRecord.databaseTableName, id: userID, in: db) else {
+                    throw MomentsStoreError.unknownUser(userID)
+                }
+                guard try Self.exists(table: MomentRecord.databaseTableName, id: momentID, in: db) else {
+                    throw MomentsStoreError.unknownMoment(momentID)
+                }
                 if isLiked {
                     let like = LikeRecord(momentID: momentID, userID: userID, likedAt: Date().timeIntervalSince1970)
                     try like.insert(db, onConflict: .ignore)
@@ -64,6 +81,11 @@ final class SQLiteMomentsStore: MomentsStore {
         } catch {
             throw MomentsStoreError(error)
         }
+    }
+
+    /// Whether `table` has a row with `id`, by a statement prepared once per connection.
+    private static func exists(table: String, id: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)"), arguments: [id]) ?? false
     }
 
     @discardableResult

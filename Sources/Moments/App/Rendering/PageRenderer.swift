@@ -18,14 +18,16 @@ public struct PageRenderer: Sendable {
 
     private let renderer: TemplateRenderer
     private let toggles: ToggleCatalog
+    private let actingUser: ActingUser
     private let cache: RenderedPageCache
     /// The faults in force, named by the banner every page shows while there are any.
     private let faults: FaultInjector?
 
-    public init(renderer: TemplateRenderer, toggles: ToggleCatalog, cache: RenderedPageCache = RenderedPageCache(),
-                faults: FaultInjector? = nil) {
+    public init(renderer: TemplateRenderer, toggles: ToggleCatalog, actingUser: ActingUser = ActingUser(),
+                cache: RenderedPageCache = RenderedPageCache(), faults: FaultInjector? = nil) {
         self.renderer = renderer
         self.toggles = toggles
+        self.actingUser = actingUser
         self.cache = cache
         self.faults = faults
     }
@@ -44,12 +46,13 @@ public struct PageRenderer: Sendable {
 
     /// Like `page`, but drawn once per `key` and served again, with an `ETag`, while the key
     /// stays the same. `key` must name everything the content depends on; the language (and
-    /// whether the reader picked it), every
-    /// toggle that pages depend on and the options are added here.
+    /// whether the reader picked it), every toggle value and override that pages depend on, the
+    /// acting user, the faults in force, the path (the banners' way back) and the options are
+    /// added here.
     func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
         // Built on every request: plain strings, no `String(describing:)`.
-        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(options.title)|\(options.set.rawValue)|\(options.status.code)|\(faults?.version ?? 0)|\(request.path)"
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(actingUser.userID(for: request))|\(options.title)|\(options.set.rawValue)|\(options.status.code)|\(faults?.version ?? 0)|\(request.path)"
         let page = try cache.page(for: fullKey) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
@@ -90,15 +93,28 @@ public struct PageRenderer: Sendable {
         context["design"] = design
         context["csrfToken"] = csrfToken
         context["hasArea51"] = AppInfo.buildTarget != .production
+        context["overrideBanner"] = overrideBanner(l10n)
+        // The header's user switch, where QA may switch.
+        context["actingUserID"] = actingUser.isSwitchable ? actingUser.userID(for: request) : nil
         if let active = faults?.active, !active.isEmpty {
             context["faultBanner"] = ["faults": active.map { ["operation": $0.operation, "summary": $0.summary] }, "back": request.path]
         }
         return context
     }
 
+    /// "Local overrides in force: isRoundedAvatar = true", while any is set.
+    private func overrideBanner(_ l10n: L10n) -> String? {
+        guard toggles.overridesDataStore.isAnySet else { return nil }
+        let overrides = ToggleCatalog.descriptions.compactMap { description in
+            toggles.overridesDataStore.override(of: description.name).map { "\(description.name) = \($0.value)" }
+        }
+        return String(format: l10n[.overrideBanner], overrides.joined(separator: ", "))
+    }
+
+    /// The design choices of the values in force (an override's, else the remote config's).
     private var design: [String: Any] {
-        let likeButtonStyle = FavoriteButton.Style(rawValue: toggles.remoteTogglesDataStore.variant(of: ABTest.likeButtonStyle)) ?? .heart
-        let isRoundedAvatar = toggles.remoteTogglesDataStore.isToggleOn(RemoteToggle.isRoundedAvatar)
+        let likeButtonStyle = FavoriteButton.Style(rawValue: ABTestProvider(toggles: toggles).likeButtonStyle.rawValue) ?? .heart
+        let isRoundedAvatar = toggles.isOn(RemoteToggle.isRoundedAvatar)
         return [
             "avatarClass": Avatar.cssClasses(isRoundedAvatar ? .round : .roundedSquare),
             "likeStyle": likeButtonStyle.rawValue,

@@ -79,3 +79,29 @@ public struct CrashAppAction: InternalMenuAction {
         try crashRecorder.record(reason: "Crash App pressed in Area 51")
     }
 }
+
+/// Clears every local override: remote toggles and A/B tests follow the remote config again.
+public struct ClearOverridesAction: InternalMenuAction {
+    let overridesDataStore: ToggleOverridesDataStore
+
+    public init(overridesDataStore: ToggleOverridesDataStore) { self.overridesDataStore = overridesDataStore }
+
+    public var id: String { "clear-overrides" }
+
+    public func perform() async throws {
+        try await overridesDataStore.clearAll()
+    }
+}
+
+/// Reads the remote config now instead of at the next poll (a BFF at `--bff-url`).
+public struct FetchRemoteConfigAction: InternalMenuAction {
+    let remoteTogglesDataStore: RemoteTogglesDataStore
+
+    public init(remoteTogglesDataStore: RemoteTogglesDataStore) { self.remoteTogglesDataStore = remoteTogglesDataStore }
+
+    public var id: String { "fetch-remote-config" }
+
+    public func perform() async throws {
+        await remoteTogglesDataStore.refresh()
+    }
+}

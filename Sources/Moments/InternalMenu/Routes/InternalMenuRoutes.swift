@@ -34,11 +34,11 @@ public struct InternalMenuRoutes: RouteCollection {
             if request.visit == .opened { trackingRepo.trackAction(Area51OpenedTrackingEvent(source: "url")) }
             let l10n = request.l10n
             let done = try request.query["done"].map { l10n[try action(id: $0).strings.done] }
-            let viewModel = InternalMenuViewModel(state: try await state.read(), l10n: l10n, done: done)
+            let viewModel = InternalMenuViewModel(state: try await state.read(for: request), l10n: l10n, done: done)
             return try pages.page("area51", content: viewModel, for: request, options: .init(title: l10n[.area51], bodyClass: "area51"))
         }
         routes.get("/api/area51") { request in
-            try .json(InternalMenuViewModel(state: try await state.read(), l10n: request.l10n))
+            try .json(InternalMenuViewModel(state: try await state.read(for: request), l10n: request.l10n))
         }
         routes.post("/area51/actions/{id}", maxBodySize: Self.maxBodySize) { request in
             let result = try await perform(request)

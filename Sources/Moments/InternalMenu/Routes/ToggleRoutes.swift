@@ -2,13 +2,15 @@ import Foundation
 import Foundations
 import HTTPServer
 
-/// `GET /api/toggles` lists every toggle of every kind; `PUT /api/toggles/{name}` with
-/// `{"isOn": bool}`, and Area 51's form `POST /area51/toggles/{name}`, change an internal one.
-/// Mounted with Area 51, so absent from production builds.
+/// `GET /api/toggles` lists every toggle of every kind with each layer of its value;
+/// `PUT /api/toggles/{name}` takes `{"isOn": bool}` for an internal toggle and
+/// `{"override": true|false|"heart"|"star"|null}` for a remote toggle or A/B test; Area 51's
+/// forms post the same to `/area51/toggles/{name}`. Mounted with Area 51, so absent from
+/// production builds.
 public struct ToggleRoutes: RouteCollection {
     struct ToggleList: Encodable {
         let toggles: [ToggleState]
-        /// Every change of an internal toggle, newest first.
+        /// Every change of an internal toggle or an override, newest first.
         let audit: [ToggleChange]
     }
 
@@ -16,31 +18,65 @@ public struct ToggleRoutes: RouteCollection {
         let isOn: Bool
     }
 
-    private let toggles: ToggleCatalog
+    /// `{"override": value}`, where `null` clears the override and a missing key is refused.
+    struct OverrideBody: Decodable {
+        let override: ToggleValue?
 
-    public init(toggles: ToggleCatalog) {
+        private enum CodingKeys: String, CodingKey { case override }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard container.contains(.override) else {
+                throw DecodingError.keyNotFound(CodingKeys.override, .init(codingPath: [], debugDescription: "override is missing"))
+            }
+            override = try container.decodeNil(forKey: .override) ? nil : container.decode(ToggleValue.self, forKey: .override)
+        }
+    }
+
+    private let toggles: ToggleCatalog
+    private let actingUser: ActingUser
+
+    public init(toggles: ToggleCatalog, actingUser: ActingUser = ActingUser()) {
         self.toggles = toggles
+        self.actingUser = actingUser
     }
 
     public func boot(routes: inout some RouteBuilder) {
-        routes.get("/api/toggles") { _ in
-            try .json(ToggleList(toggles: toggles.states, audit: try await toggles.internalTogglesDataStore.audit()))
+        routes.get("/api/toggles") { request in
+            try .json(ToggleList(toggles: toggles.states.map { $0.noted(in: request.l10n) },
+                                 audit: try await toggles.internalTogglesDataStore.audit()))
         }
         routes.put("/api/toggles/{name}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             let name = request.parameters["name"] ?? ""
             // An unknown or read-only name is answered as such whatever the body says.
             let description = try ToggleCatalog.description(named: name)
-            guard description.isWritable else { throw TogglesDataStoreError.readOnly(name, kind: description.kind) }
-            let body = try request.decode(UpdateBody.self)
-            try await toggles.set(name, isOn: body.isOn, source: .api)
-            return try .json(toggles.state(of: description))
+            switch description.kind {
+            case .internal:
+                try await toggles.set(name, isOn: try request.decode(UpdateBody.self).isOn, source: .api)
+            case .remote, .abTest:
+                try await toggles.setOverride(name, to: try request.decode(OverrideBody.self).override, source: .api,
+                                              setBy: actingUser.userID(for: request))
+            case .buildTarget:
+                throw TogglesDataStoreError.readOnly(name, kind: description.kind)
+            }
+            return try .json(toggles.state(of: description).noted(in: request.l10n))
         }
         routes.post("/area51/toggles/{name}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             let name = request.parameters["name"] ?? ""
-            guard let isOn = request.formFields["isOn"].flatMap(Bool.init) else {
-                throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isOn=true or isOn=false.")
+            let description = try ToggleCatalog.description(named: name)
+            if description.isOverridable {
+                // The empty choice is "follow remote".
+                guard let field = request.formFields["override"] else {
+                    throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs override=a value, or empty to follow the remote value.")
+                }
+                try await toggles.setOverride(name, to: field.isEmpty ? nil : ToggleValue(text: field), source: .page,
+                                              setBy: actingUser.userID(for: request))
+            } else {
+                guard let isOn = request.formFields["isOn"].flatMap(Bool.init) else {
+                    throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isOn=true or isOn=false.")
+                }
+                try await toggles.set(name, isOn: isOn, source: .page)
             }
-            try await toggles.set(name, isOn: isOn, source: .page)
             return PageVisit.redirectAfterAction(to: "/area51#toggle-\(name)")
         }
     }

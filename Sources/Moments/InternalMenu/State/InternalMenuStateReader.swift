@@ -1,5 +1,6 @@
 import Foundation
 import Foundations
+import HTTPServer
 
 /// Reads what Area 51 shows from the services that hold it, at one moment.
 public struct InternalMenuStateReader: Sendable {
@@ -14,10 +15,14 @@ public struct InternalMenuStateReader: Sendable {
     let dataDirectory: URL
     /// The crash recorded before this start, if any.
     let lastCrash: CrashReport?
+    /// Whom requests act as, and the users the switcher offers.
+    let actingUser: ActingUser
+    let userDirectory: UserDirectory
 
     public init(toggles: ToggleCatalog, actions: [any InternalMenuAction], recordingTrackingProvider: RecordingTrackingProvider,
                 networkLog: NetworkLog, faults: FaultInjector?, bffHealthCheck: BFFHealthCheck, pagination: BFFPagination,
-                dataDirectory: URL, lastCrash: CrashReport?) {
+                dataDirectory: URL, lastCrash: CrashReport?, actingUser: ActingUser = ActingUser(),
+                userDirectory: UserDirectory = UserDirectory()) {
         self.toggles = toggles
         self.actions = actions
         self.recordingTrackingProvider = recordingTrackingProvider
@@ -27,9 +32,12 @@ public struct InternalMenuStateReader: Sendable {
         self.pagination = pagination
         self.dataDirectory = dataDirectory
         self.lastCrash = lastCrash
+        self.actingUser = actingUser
+        self.userDirectory = userDirectory
     }
 
-    public func read() async throws -> InternalMenuState {
+    /// What Area 51 shows to `request`, which acts as a user of its own.
+    public func read(for request: Request) async throws -> InternalMenuState {
         InternalMenuState(
             bff: await bffStatus(),
             dataDirectory: dataDirectory.path,
@@ -41,7 +49,9 @@ public struct InternalMenuStateReader: Sendable {
             exchanges: Array(networkLog.latest.prefix(20)),
             actions: actions,
             faults: faults?.active ?? [],
-            faultAudit: try await faults?.audit(limit: 20) ?? []
+            faultAudit: try await faults?.audit(limit: 20) ?? [],
+            actingUserID: actingUser.userID(for: request),
+            users: await userDirectory.users()
         )
     }
 

@@ -1,16 +1,25 @@
 import Foundations
 
-/// The three kinds of row in the internal menu, as in the seed.
-public enum InternalMenuItemType: String, Encodable, Sendable {
+/// The three kinds of row in the internal menu, as in the seed, and the user switcher.
+public enum InternalMenuItemType: String, Encodable, Sendable, CaseIterable {
     case description
     case featureToggle
     case actionTrigger
+    case userSwitcher
 }
 
 /// A row of Area 51; the view draws each kind with its own template (its `reuseIdentifier`).
 public protocol InternalMenuItemViewModel: ListItemViewModel {
     var type: InternalMenuItemType { get }
     var title: String { get }
+}
+
+/// One choice of a row's control: an override's value, a user to act as.
+public struct InternalMenuChoice: Encodable, Sendable, Equatable {
+    /// What the form sends (empty for "follow remote").
+    public let value: String
+    public let label: String
+    public let isSelected: Bool
 }
 
 /// A titled group of rows: the seed's `InternalMenuSection` is a list section.

@@ -22,12 +22,16 @@ public struct InternalMenuState: Sendable {
     public var faults: [FaultInjector.Active]
     /// Fault sets and clears, newest first.
     public var faultAudit: [FaultChange]
+    /// Whom pages act as for this browser, and whom the switcher offers.
+    public var actingUserID: String
+    public var users: [KnownUser]
 
     public init(bff: BFFStatus, dataDirectory: String, lastCrash: CrashReport?,
                 toggles: [(description: ToggleDescription, state: ToggleState)], audit: [ToggleChange],
                 remoteOrigin: RemoteTogglesDataStore.Origin, trackingEvents: [RecordedTrackingEvent],
                 exchanges: [NetworkExchange], actions: [any InternalMenuAction], faults: [FaultInjector.Active] = [],
-                faultAudit: [FaultChange] = []) {
+                faultAudit: [FaultChange] = [], actingUserID: String = MomentsTimelineViewModel.currentUserID,
+                users: [KnownUser] = []) {
         self.bff = bff
         self.dataDirectory = dataDirectory
         self.lastCrash = lastCrash
@@ -39,6 +43,8 @@ public struct InternalMenuState: Sendable {
         self.actions = actions
         self.faults = faults
         self.faultAudit = faultAudit
+        self.actingUserID = actingUserID
+        self.users = users
     }
 }
 
@@ -66,6 +72,9 @@ public struct InternalMenuViewModel: Encodable, Sendable {
             }),
             InternalMenuSection(title: l10n[.sectionTools],
                                 items: state.actions.map { InternalMenuActionTriggerItemViewModel(action: $0, l10n: l10n) }),
+            InternalMenuSection(title: l10n[.sectionActingUser], items: [
+                InternalMenuUserSwitcherItemViewModel(actingUserID: state.actingUserID, users: state.users, l10n: l10n),
+            ]),
             Self.networkSection(state, l10n),
             Self.activitySection(state, l10n),
         ]
@@ -144,9 +153,11 @@ public struct InternalMenuViewModel: Encodable, Sendable {
                 detail: "\(l10n.time(change.changedAt))  \(change.fault?.summary ?? l10n[.faultCleared])  (\(l10n[change.source.title]))"))
         }
         let changes = state.audit.prefix(20).map { change in
-            (change.changedAt, InternalMenuDescriptionItemViewModel(
-                title: "\(l10n[.activityToggle]) · \(change.name)",
-                detail: "\(l10n.time(change.changedAt))  \(change.oldValue) → \(change.newValue)  (\(l10n[change.source.title]))"))
+            // An override's absent value is "follow remote".
+            let text = { (value: ToggleValue?) in value?.description ?? l10n[.overrideFollowRemote] }
+            return (change.changedAt, InternalMenuDescriptionItemViewModel(
+                title: "\(l10n[change.isOverride ? .overrideTitle : .activityToggle]) · \(change.name)",
+                detail: "\(l10n.time(change.changedAt))  \(text(change.oldValue)) → \(text(change.newValue))  (\(l10n[change.source.title]))"))
         }
         let items = (events + requests + changes + faultChanges).sorted { $0.0 > $1.0 }.prefix(30).map(\.1)
         return InternalMenuSection(title: l10n[.sectionActivity],

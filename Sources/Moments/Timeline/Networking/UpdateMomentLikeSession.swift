@@ -14,6 +14,19 @@ public protocol UpdateMomentLikeSessionType: Sendable {
     /// after `previous` when it pages (`first: 1, after:`), every moment when it does not.
     func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, previous: String?)
         async throws(APISessionError) -> [MomentLikes]
+    /// Changes `userID`'s like of `momentID` and answers that whole moment after the change, in
+    /// one call (`first: 1, from:` with the timeline's selection), for a moment not read before,
+    /// when the BFF's schema offers `from`; `nil` when it does not, and nothing was sent.
+    func updateLikeReadingMoment(_ isLiked: Bool, momentID: String, fromUserID userID: String)
+        async throws(APISessionError) -> MomentsDetails?
+}
+
+extension UpdateMomentLikeSessionType {
+    /// A session that cannot start a page at a moment: the moment is read, then liked.
+    public func updateLikeReadingMoment(_: Bool, momentID _: String, fromUserID _: String)
+        async throws(APISessionError) -> MomentsDetails? {
+        nil
+    }
 }
 
 /// Sends `updateMomentLike` with the smallest selection: the IDs and likes of the moments answered.
@@ -25,6 +38,8 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
         var first: Int?
         var after: String?
         var from: String?
+        /// Only for the document with the timeline's selection.
+        var withLikes: Bool?
     }
 
     struct Payload: Decodable {
@@ -35,6 +50,10 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
         let updateMomentLike: Answer
     }
 
+    struct MomentPayload: Decodable {
+        let updateMomentLike: MomentsDetails
+    }
+
     private static let arguments = ["momentID: ID!", "userID: ID!", "isLiked: Boolean!"]
     private static func document(_ optional: BFFPagination.Arguments) -> String {
         MomentsDetailsFields.document("mutation updateMomentLike", field: "updateMomentLike", arguments: arguments,
@@ -42,6 +61,9 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
     }
 
     static let fromMomentQuery = document(.pagingFromMoment)
+    /// The like that answers the whole moment, as the timeline shows it.
+    static let readingMomentQuery = MomentsDetailsFields.document("mutation updateMomentLike", field: "updateMomentLike",
+                                                                  arguments: arguments, optional: .pagingFromMoment)
     static let query = document(.paging)
     static let unpaginatedQuery = document(.none)
 
@@ -69,5 +91,14 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
             return try await apiSession.post(query: document, variables: variables, operationName: "updateMomentLike",
                                              as: Payload.self).updateMomentLike.moments
         }
+    }
+
+    public func updateLikeReadingMoment(_ isLiked: Bool, momentID: String, fromUserID userID: String)
+        async throws(APISessionError) -> MomentsDetails? {
+        guard await pagination.startsAtMoment() else { return nil }
+        // A like is sent only while the like feature is on: the moment comes with its likes.
+        let variables = Variables(momentID: momentID, userID: userID, isLiked: isLiked, first: 1, from: momentID, withLikes: true)
+        return try await apiSession.post(query: Self.readingMomentQuery, variables: variables, operationName: "updateMomentLike",
+                                         as: MomentPayload.self).updateMomentLike
     }
 }

@@ -40,6 +40,8 @@ public enum MomentsRepoError: Error, Equatable, Sendable {
     case unavailable(APISessionError)
     /// No moment of the timeline has this id (a liked moment or a page's `after`).
     case unknownMoment(String)
+    /// The BFF has no user with this id (its `UNKNOWN_USER`).
+    case unknownUser(String)
 }
 
 /// The timeline's repository, as in the seed: reads and writes through the BFF sessions, a
@@ -139,24 +141,12 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
-        let located = try await locate(momentID, userID: userID)
-        let answer: [MomentLikes]
-        do {
-            // Only the likes come back, of that one moment when the BFF pages.
-            answer = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID,
-                                                                  previous: located.previous)
-        } catch {
-            throw .unavailable(error)
-        }
-        var updated: Located
-        if let likes = answer.first(where: { $0.id == momentID }) {
-            updated = located
-            updated.moment.isLiked = likes.isLiked
-            updated.moment.likes = likes.likes
-            mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
+        let updated: Located
+        if cache.withLock({ $0.located(momentKey(momentID, userID: userID)) }) == nil,
+           let read = try await likeReadingMoment(isLiked, momentID: momentID, userID: userID) {
+            updated = read
         } else {
-            // The timeline moved since the moment was found: one read of it finds the moment afresh.
-            updated = try await readWhole(findingMoment: momentID, userID: userID)
+            updated = try await likeLocated(isLiked, momentID: momentID, userID: userID)
         }
         let newest = cache.withLock { $0.replace(updated, userID: userID, nextVersion: nextVersion) }
         for page in newest {
@@ -164,6 +154,45 @@ public final class MomentsRepo: MomentsRepoType {
         }
         likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
         return updated.moment
+    }
+
+    /// A moment not read before, liked and read in one call, when the BFF starts a page at a
+    /// moment; `nil` (nothing sent) when it does not.
+    private func likeReadingMoment(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> Located? {
+        let answer: MomentsDetails?
+        do {
+            answer = try await updateMomentLikeSession.updateLikeReadingMoment(isLiked, momentID: momentID, fromUserID: userID)
+        } catch {
+            throw Self.readError(error, momentID: momentID, userID: userID)
+        }
+        guard let answer else { return nil }
+        mediaURLRegistry?.record(answer)
+        guard let moment = answer.moments.first, moment.id == momentID else { throw .unknownMoment(momentID) }
+        return Located(moment: moment, previous: nil)
+    }
+
+    /// The moment found (kept, read by its ID, or in one whole read), liked, and changed by the
+    /// likes the BFF answers.
+    private func likeLocated(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
+        let located = try await locate(momentID, userID: userID)
+        let answer: [MomentLikes]
+        do {
+            // Only the likes come back, of that one moment when the BFF pages.
+            answer = try await updateMomentLikeSession.updateLike(isLiked, momentID: momentID, fromUserID: userID,
+                                                                  previous: located.previous)
+        } catch {
+            throw error.graphQLCodes.contains("UNKNOWN_USER") ? .unknownUser(userID) : .unavailable(error)
+        }
+        if let likes = answer.first(where: { $0.id == momentID }) {
+            var updated = located
+            updated.moment.isLiked = likes.isLiked
+            updated.moment.likes = likes.likes
+            mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
+            return updated
+        } else {
+            // The timeline moved since the moment was found: one read of it finds the moment afresh.
+            return try await readWhole(findingMoment: momentID, userID: userID)
+        }
     }
 
     public func clearSaved() async throws {
@@ -206,6 +235,9 @@ public final class MomentsRepo: MomentsRepoType {
             }
             return .success(await store(details, hasMore: hasMore, for: key))
         } catch {
+            if error.graphQLCodes.contains("UNKNOWN_USER") {
+                return .failure(.unknownUser(key.userID))
+            }
             if let after = key.page.after, isUnknown(after, userID: key.userID, error) {
                 return .failure(.unknownMoment(after))
             }
@@ -289,7 +321,7 @@ public final class MomentsRepo: MomentsRepoType {
         do {
             answer = try await getMomentsSession.getMoment(userID: userID, momentID: momentID)
         } catch {
-            throw error.graphQLCodes.contains("UNKNOWN_MOMENT") ? .unknownMoment(momentID) : .unavailable(error)
+            throw Self.readError(error, momentID: momentID, userID: userID)
         }
         guard let answer else { return try await readWhole(findingMoment: momentID, userID: userID) }
         mediaURLRegistry?.record(answer)
@@ -309,7 +341,7 @@ public final class MomentsRepo: MomentsRepoType {
         do {
             whole = try await getMomentsSession.getMoments(userID: userID, first: nil, after: nil)
         } catch {
-            throw .unavailable(error)
+            throw Self.readError(error, momentID: momentID, userID: userID)
         }
         mediaURLRegistry?.record(whole)
         let moments = whole.moments
@@ -325,6 +357,14 @@ public final class MomentsRepo: MomentsRepoType {
             cache.set(located(index), for: momentKey(momentID, userID: userID))
         }
         return located(index)
+    }
+
+    /// Why reading (or liking and reading) `userID`'s moment `momentID` failed, by the BFF's
+    /// codes: an unknown user or moment, else the BFF unavailable.
+    private static func readError(_ error: APISessionError, momentID: String, userID: String) -> MomentsRepoError {
+        let codes = error.graphQLCodes
+        if codes.contains("UNKNOWN_USER") { return .unknownUser(userID) }
+        return codes.contains("UNKNOWN_MOMENT") ? .unknownMoment(momentID) : .unavailable(error)
     }
 
     private func momentKey(_ momentID: String, userID: String) -> MomentsCache.MomentKey {

@@ -12,15 +12,17 @@ public struct TimelineRoutes: RouteCollection {
     private let togglesDataStore: InternalTogglesDataStore
     private let trackingRepo: any TrackingRepoType
     private let mediaLinks: MediaLinks
+    private let actingUser: ActingUser
     private let jsonCache = RenderedPageCache()
 
     public init(pages: PageRenderer, momentsRepo: any MomentsRepoType, togglesDataStore: InternalTogglesDataStore,
-                trackingRepo: any TrackingRepoType, mediaLinks: MediaLinks = .local) {
+                trackingRepo: any TrackingRepoType, mediaLinks: MediaLinks = .local, actingUser: ActingUser = ActingUser()) {
         self.pages = pages
         self.momentsRepo = momentsRepo
         self.togglesDataStore = togglesDataStore
         self.trackingRepo = trackingRepo
         self.mediaLinks = mediaLinks
+        self.actingUser = actingUser
     }
 
     public func boot(routes: inout some RouteBuilder) {
@@ -77,6 +79,7 @@ public struct TimelineRoutes: RouteCollection {
 
     private func timelineViewModel(_ request: Request) -> MomentsTimelineViewModel {
         MomentsTimelineViewModel(
+            userID: actingUser.userID(for: request),
             page: MomentsPage(after: request.query["after"].flatMap { $0.isEmpty ? nil : $0 }),
             refresh: isRefresh(request),
             l10n: request.l10n,
@@ -122,14 +125,11 @@ public struct TimelineRoutes: RouteCollection {
         return try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { viewModel }, for: request, options: options)
     }
 
-    /// Likes or unlikes moment `{id}` as the current user and answers the item after the change.
+    /// Likes or unlikes moment `{id}` as the user the request acts as and answers the item after the change.
     private func updateLike(_ request: Request, isLiked: Bool) async throws -> MomentListItemViewModel {
         let viewModel = timelineViewModel(request)
         guard viewModel.isLikeEnabled else { throw TimelineError.likeFeatureOff }
-        let momentID = request.parameters["id"] ?? ""
-        let userID = MomentsTimelineViewModel.currentUserID
-        let item = try await viewModel.loadItem(momentID: momentID)
-        return viewModel.item(isLiked ? try await item.like(from: userID) : try await item.unlike(from: userID))
+        return try await viewModel.updateLike(isLiked, momentID: request.parameters["id"] ?? "")
     }
 }
 

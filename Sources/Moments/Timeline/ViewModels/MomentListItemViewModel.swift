@@ -28,17 +28,12 @@ public struct MomentListItemViewModel: ListItemViewModel {
     /// Avatars of those who liked it, newest first.
     public let likes: [String]?
 
-    private let momentsRepo: any MomentsRepoType
-    private let trackingRepo: any TrackingRepoType
-
     public init(
         moment: MomentsDetails.Moment,
         isLikeEnabled: Bool,
         l10n: L10n,
         now: Date = Date(),
-        mediaLinks: MediaLinks = .local,
-        momentsRepo: any MomentsRepoType,
-        trackingRepo: any TrackingRepoType
+        mediaLinks: MediaLinks = .local
     ) {
         momentID = moment.id
         userName = moment.userDetails.name
@@ -54,26 +49,6 @@ public struct MomentListItemViewModel: ListItemViewModel {
         self.isLikeEnabled = isLikeEnabled
         isLiked = isLikeEnabled ? (moment.isLiked ?? false) : nil
         likes = isLikeEnabled ? (moment.likes ?? []).map { mediaLinks.src($0.avatar) } : nil
-        self.momentsRepo = momentsRepo
-        self.trackingRepo = trackingRepo
-    }
-
-    /// Likes the moment as `userID` and answers the moment after the change.
-    public func like(from userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
-        try await updateLike(true, from: userID)
-    }
-
-    /// Takes `userID`'s like back and answers the moment after the change.
-    public func unlike(from userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
-        try await updateLike(false, from: userID)
-    }
-
-    private func updateLike(_ isLiked: Bool, from userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
-        let moment = try await momentsRepo.updateLike(isLiked: isLiked, momentID: momentID, fromUserID: userID)
-        trackingRepo.trackAction(isLiked
-            ? LikeActionTrackingEvent(momentID: momentID, userID: userID) as any TrackingEvent
-            : UnlikeActionTrackingEvent(momentID: momentID, userID: userID))
-        return moment
     }
 
     private enum CodingKeys: String, CodingKey {

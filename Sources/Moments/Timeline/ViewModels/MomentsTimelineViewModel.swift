@@ -41,7 +41,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     public private(set) var isUnknownPage = false
     private var momentsDetails: MomentsDetails?
 
-    private let userID: String
+    public let userID: String
     private let refresh: Bool
     /// When the screen is drawn: relative dates ("5 minutes ago") are counted from it.
     private let now: Date
@@ -117,13 +117,13 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     }
 
     /// Names everything the encoded form depends on, for reusing what was drawn from it:
-    /// the data, the like feature, the notice and its saved time (whose "3 minutes ago" turns
+    /// whose timeline, the data, the like feature, the notice and its saved time (whose "3 minutes ago" turns
     /// on the minute after the save, not on the clock's), the failure, and the minute relative
     /// dates are counted in.
     public var cacheKey: String {
         let minute = Int(now.timeIntervalSince1970 / 60)
         let staleKey = stale.map { "\($0.code)@\($0.savedAt.timeIntervalSince1970)|\(notice ?? "")" } ?? "fresh"
-        return "\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(staleKey)|\(hasError)|\(errorCode ?? "")|\(errorMessage ?? "")|\(isUnknownPage)|\(minute)"
+        return "\(userID)|\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(staleKey)|\(hasError)|\(errorCode ?? "")|\(errorMessage ?? "")|\(isUnknownPage)|\(minute)"
     }
 
     /// The failure's code, for scripts and the error state.
@@ -146,8 +146,18 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     /// The item of `moment`, as this screen shows it.
     public func item(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
-        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now, mediaLinks: mediaLinks,
-                                momentsRepo: momentsRepo, trackingRepo: trackingRepo)
+        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now, mediaLinks: mediaLinks)
+    }
+
+    /// Likes or unlikes the moment `momentID` as the screen's user and answers its item after the
+    /// change. A moment no page has shown is not read first: the repository likes and reads it
+    /// in one call when the BFF can.
+    public func updateLike(_ isLiked: Bool, momentID: String) async throws(MomentsRepoError) -> MomentListItemViewModel {
+        let moment = try await momentsRepo.updateLike(isLiked: isLiked, momentID: momentID, fromUserID: userID)
+        trackingRepo.trackAction(isLiked
+            ? LikeActionTrackingEvent(momentID: momentID, userID: userID) as any TrackingEvent
+            : UnlikeActionTrackingEvent(momentID: momentID, userID: userID))
+        return item(moment)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,0 +1,68 @@
+import Foundation
+import Foundations
+import Testing
+import TestSupport
+
+/// Remote config changes reach open tabs: at once from the embedded BFF, on a fetch from a
+/// remote one, and only when they change a value in force.
+@Suite struct RemoteConfigLiveTests {
+    private static func openEvents(port: Int) async throws -> RawConnection {
+        let connection = try RawConnection(port: port)
+        connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
+        _ = await connection.received(until: "retry:", timeout: 5)
+        return connection
+    }
+
+    /// Reads on a thread of its own until `marker`, noting when it arrived.
+    private static func readTimed(_ connection: RawConnection, until marker: String) async -> (String, ContinuousClock.Instant) {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let text = connection.read(until: marker, timeout: 5)
+                continuation.resume(returning: (text, ContinuousClock.now))
+            }
+        }
+    }
+
+    @Test func putRemoteConfigOnTheEmbeddedBFF_reachesAnEventsClientWithinASecond() async throws {
+        let dataDirectory = Dashboard.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
+        // The default 30-second poll: only the embedded BFF's word can be this fast.
+        let refreshing = dashboard.application.startRefreshingRemoteConfig()
+        defer { refreshing.cancel() }
+        let connection = try await Self.openEvents(port: dashboard.server.port)
+
+        async let arrival = Self.readTimed(connection, until: "event: toggle")
+        try await Task.sleep(for: .milliseconds(50))
+        let changed = ContinuousClock.now
+        let answer = try await dashboard.send("PUT", "/remote-config", contentType: "application/json", body: #"{"isRoundedAvatar": true}"#)
+        #expect(answer.status == 200)
+        let (received, arrivedAt) = await arrival
+        #expect(received.contains(#""name":"isRoundedAvatar""#))
+        #expect(received.contains(#""source":"remote""#))
+        #expect(arrivedAt - changed < .seconds(1))
+        #expect(try await dashboard.get("/").text.contains("dk-avatar--round"))
+        // Closed before the server stops: a graceful stop waits for open streams.
+        connection.close()
+        await dashboard.stop()
+    }
+
+    @Test func fetchedChange_sendsAnEventOnlyForValuesInForce() async throws {
+        try await withDashboard { dashboard, bff in
+            _ = try await dashboard.send("PUT", "/api/toggles/isRoundedAvatar", contentType: "application/json", body: #"{"override": false}"#)
+            let connection = try await Self.openEvents(port: dashboard.server.port)
+            bff.setRemoteConfig(["isRoundedAvatar": true, "likeButtonStyle": "star"])
+            async let arrival = Self.readTimed(connection, until: "event: toggle")
+            _ = try await dashboard.send("POST", "/api/area51/actions/fetch-remote-config", contentType: "application/json", body: "{}")
+            let (received, _) = await arrival
+            #expect(received.contains(#""name":"likeButtonStyle""#))
+            #expect(received.contains(#""newValue":"star""#))
+            // The overridden toggle keeps its value: no event names it.
+            try await Task.sleep(for: .milliseconds(200))
+            let rest = received + connection.read(until: "never", timeout: 0.2)
+            #expect(!rest.contains(#""name":"isRoundedAvatar""#))
+            // Closed before the server stops: a graceful stop waits for open streams.
+            connection.close()
+        }
+    }
+}
