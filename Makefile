@@ -64,10 +64,10 @@ api-test: deps
 	scripts/check-openapi .build/debug/moments
 
 build-internal: deps
-	$(SWIFT) build -c release -Xswiftc -DINTERNAL --scratch-path .build-internal
+	MOMENTS_BUILD=internal $(SWIFT) build -c release --scratch-path .build-internal
 
 build-production: deps
-	$(SWIFT) build -c release -Xswiftc -DPRODUCTION --scratch-path .build-production
+	MOMENTS_BUILD=production $(SWIFT) build -c release --scratch-path .build-production
 
 ## bench-server: wrk against the server's fixed small answer (not a test)
 bench-server: deps
