@@ -15,10 +15,14 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     private let logger: Logger
     private let deadlines: PostgresDeadlines
 
+    /// How long a request waits before DATABASE_UNAVAILABLE: each part shorter than a dashboard's
+    /// 5-second BFF timeout, so that a dashboard hears the BFF's 503 rather than timing out itself.
+    static let requestDeadlines = PostgresDeadlines(connectionWait: .seconds(3), operation: .seconds(4))
+
     /// Connects to the database `configuration` names with a pool of at most `poolSize`
     /// connections, migrates it, and fills it with `demoData` when it has no users yet.
     init(configuration: PostgresClient.Configuration, poolSize: Int, demoData: DemoData,
-         deadlines: PostgresDeadlines = PostgresDeadlines(connectionWait: .seconds(5), operation: .seconds(5)),
+         deadlines: PostgresDeadlines = requestDeadlines,
          logger: Logger) async throws(PostgresStoreError) {
         var configuration = configuration
         configuration.options.maximumConnections = poolSize
