@@ -95,7 +95,12 @@ struct BFFCommand: AsyncParsableCommand {
             }
             var router = Router()
             try router.register(bff)
-            try await ServerRunner.run(router, host: host, port: port, announcing: "Moments BFF", path: "/graphql")
+            // Changes through other BFF processes (or `config set`) wake the dashboards waiting on
+            // `GET /remote-config`, as changes through this one do.
+            let watching = Task { await bff.remoteConfig.watchStorage() }
+            defer { watching.cancel() }
+            try await ServerRunner.run(router, host: host, port: port, announcing: "Moments BFF", path: "/graphql",
+                                       stopping: bff.remoteConfig.endWaiting)
         }
     }
 

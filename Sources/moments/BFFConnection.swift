@@ -37,7 +37,7 @@ struct BFFConnection {
                 try JSONEncoder().encode(await bff.remoteConfig.current())
             }, observe: { changed in
                 bff.remoteConfig.observe(changed)
-                _ = bff.remoteConfig.watchStorage()
+                await bff.remoteConfig.watchStorage()
             })
             embedded = bff
             listUsers = { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } }

@@ -39,6 +39,13 @@ final class BFFFixture {
         try await Self.open(store, directory: directory, postgres: postgres, demoData: demoData)
     }
 
+    /// The remote config as another process changes it: a second BFF on the same PostgreSQL
+    /// database, or `moments bff config set` on the SQLite BFF's file.
+    func remoteConfigElsewhere() async throws -> RemoteConfigStore {
+        if postgres != nil { return try await secondProcess().remoteConfig }
+        return RemoteConfigStore(fileURL: EmbeddedBFF.remoteConfigURL(in: directory))
+    }
+
     /// Drops `table` under the running BFF, from another connection: every read of it then fails.
     func dropTable(_ table: String) async throws {
         if let postgres {

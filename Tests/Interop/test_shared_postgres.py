@@ -1,9 +1,12 @@
-"""Two BFF processes on one PostgreSQL database, with dashboards on them: one truth for likes,
-no acknowledged like lost to SIGKILL, and a database that goes away and comes back."""
+"""Two BFF processes on one PostgreSQL database, with dashboards on them: one truth for likes and
+the remote config, no acknowledged like lost to SIGKILL, and a database that goes away and comes
+back."""
 import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+import requests
 
 from shared_postgres import LIKE, bffs, dashboards, generate, new_database, pg_ctl  # noqa: F401
 
@@ -127,3 +130,24 @@ def test_databaseStopped_answers503WithDATABASE_UNAVAILABLE_dashboardShowsItsSav
     assert answer.status_code == 200, answer.text
     assert answer.json()["data"]["updateMomentLike"]["moments"] == [{"id": saved[0], "isLiked": True}]
     assert bff.process.poll() is None, "the same BFF process answers again"
+
+
+def test_remoteConfigChangedThroughOneBFF_reachesTheDashboardsOfBothBFFs_withinSeconds(bffs, dashboards):
+    database = new_database()
+    first, second = bffs(database), bffs(database)
+    both = [dashboards(first), dashboards(second)]
+
+    def remote_value(origin, session):
+        toggles = session.get(f"{origin}/api/toggles", timeout=10).json()["toggles"]
+        return next(toggle for toggle in toggles if toggle["name"] == "isRoundedAvatar").get("remoteValue")
+
+    assert [remote_value(*dashboard) for dashboard in both] == [False, False]
+    answer = requests.put(first.graphql.removesuffix("/graphql") + "/remote-config", json={"isRoundedAvatar": True},
+                          timeout=10)
+    assert answer.status_code == 200, answer.text
+    changed = time.monotonic()
+    # The dashboards read the remote config every 30 s (the default): only the BFFs' word is this fast.
+    for dashboard in both:
+        while remote_value(*dashboard) is not True and time.monotonic() - changed < 5:
+            time.sleep(0.1)
+    assert [remote_value(*dashboard) for dashboard in both] == [True, True]

@@ -4,12 +4,15 @@ import Synchronization
 /// The remote config the dashboard's remote toggles read, wherever the BFF keeps it.
 ///
 /// Read from storage on every access, so a change made through another BFF process (or with
-/// `moments bff config set`) shows in a running server on its next read. Observers hear of every
-/// change: at once for one made through this store (`PUT /remote-config`), and, while
-/// `watchStorage` runs, soon after one made elsewhere.
+/// `moments bff config set`) shows in a running server on its next read. Observers and waiters
+/// (`current(changedFrom:within:)`) hear of every change: at once for one made through this store
+/// (`PUT /remote-config`), and, while `watchStorage` runs, soon after one made elsewhere.
 public final class RemoteConfigStore: Sendable {
     private let storage: any RemoteConfigStorage
     private let observers = Mutex<[@Sendable () -> Void]>([])
+    /// The requests waiting for a change, each woken through its stream; nil once `endWaiting`
+    /// was called.
+    private let waiters = Mutex<[UUID: AsyncStream<Void>.Continuation]?>([:])
 
     init(storage: any RemoteConfigStorage) {
         self.storage = storage
@@ -39,24 +42,62 @@ public final class RemoteConfigStore: Sendable {
         observers.withLock { $0.append(changed) }
     }
 
-    /// Tells the observers of changes made elsewhere (`moments bff config set`, another BFF
-    /// process on the same database) by looking at the storage's revision every `interval`, until
-    /// the task is cancelled. A storage that cannot be read keeps the revision last seen.
-    public func watchStorage(every interval: Duration = .milliseconds(500)) -> Task<Void, Never> {
-        Task { [self] in
-            var seen = try? await storage.revision()
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard let now = try? await storage.revision() else { continue }
-                if now != seen {
-                    seen = now
-                    notifyObservers()
-                }
+    /// The config once it is no longer `known`, or as it is when `limit` has passed first (or the
+    /// calling task was cancelled, or `endWaiting` called): what a client waiting for a change is
+    /// answered.
+    public func current(changedFrom known: RemoteConfig, within limit: Duration) async throws(RemoteConfigError)
+        -> RemoteConfig {
+        let (wakeUps, wakeUp) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        // Listening before reading: a change between the read and the wait still wakes it.
+        let listening = waiters.withLock { waiters in
+            waiters?[id] = wakeUp
+            return waiters != nil
+        }
+        guard listening else { return try await current() }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            wakeUp.finish()
+        }
+        defer {
+            timer.cancel()
+            waiters.withLock { $0?[id] = nil }
+        }
+        var wakeUpsLeft = wakeUps.makeAsyncIterator()
+        while true {
+            let config = try await current()
+            guard config == known, await wakeUpsLeft.next() != nil else { return config }
+        }
+    }
+
+    /// Answers every waiting request now, and every later one at once: a stopping server waits for
+    /// the requests it has, and a wait would hold it up for its whole length.
+    public func endWaiting() {
+        let waiting = waiters.withLock { waiters in
+            defer { waiters = nil }
+            return waiters ?? [:]
+        }
+        waiting.values.forEach { $0.finish() }
+    }
+
+    /// Tells the observers and waiters of changes made elsewhere (`moments bff config set`,
+    /// another BFF process on the same database) by looking at the storage's revision every
+    /// `interval`, until the calling task is cancelled. A storage that cannot be read keeps the
+    /// revision last seen.
+    public func watchStorage(every interval: Duration = .milliseconds(500)) async {
+        var seen = try? await storage.revision()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard let now = try? await storage.revision() else { continue }
+            if now != seen {
+                seen = now
+                notifyObservers()
             }
         }
     }
 
     private func notifyObservers() {
         observers.withLock { $0 }.forEach { $0() }
+        (waiters.withLock { $0 } ?? [:]).values.forEach { $0.yield() }
     }
 }
