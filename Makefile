@@ -24,11 +24,12 @@ build: deps
 run: build
 	$(SWIFT) run moments serve $(ARGS)
 
-## test: every test, against real servers on free ports and real SQLite in temporary folders.
+## test: every test, against real servers on free ports, real SQLite in temporary folders and a
+## throwaway PostgreSQL cluster (installed from Debian when missing; see scripts/with-postgres).
 ## At most 8 tests at a time: each starts servers and databases, and all ~280 at once on two cores
 ## starve each other past their 10 s request timeouts.
 test: deps
-	$(SWIFT) test --experimental-maximum-parallelization-width 8
+	scripts/with-postgres $(SWIFT) test --experimental-maximum-parallelization-width 8
 
 ## browser-deps: headless Chromium, and the pinned Selenium and pytest of the browser suite, installed only when missing or not as pinned
 browser-deps:
@@ -51,10 +52,11 @@ interop-deps:
 		&& python3 -c "import pytest, requests" 2>/dev/null \
 		|| python3 -m pip install -q -r Tests/Interop/requirements.txt
 
-## interop-test: standard GraphQL software against the real binary (gql against the embedded BFF) and BFFs on graphql-core
+## interop-test: standard GraphQL software against the real binary (gql against the embedded BFF), BFFs on
+## graphql-core, and several BFF processes on one PostgreSQL (with a throwaway cluster)
 interop-test: deps interop-deps
 	$(SWIFT) build --product moments
-	python3 -m pytest -q Tests/Interop
+	scripts/with-postgres python3 -m pytest -q Tests/Interop
 
 ## api-test: schemathesis against a live server and /api/openapi.json (no 5xx, answers match)
 api-test: deps
@@ -62,10 +64,10 @@ api-test: deps
 	scripts/check-openapi .build/debug/moments
 
 build-internal: deps
-	$(SWIFT) build -c release -Xswiftc -DINTERNAL --scratch-path .build-internal
+	MOMENTS_BUILD=internal $(SWIFT) build -c release --scratch-path .build-internal
 
 build-production: deps
-	$(SWIFT) build -c release -Xswiftc -DPRODUCTION --scratch-path .build-production
+	MOMENTS_BUILD=production $(SWIFT) build -c release --scratch-path .build-production
 
 ## bench-server: wrk against the server's fixed small answer (not a test)
 bench-server: deps

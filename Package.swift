@@ -1,9 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Build targets are chosen at compile time, as in the seed's `BuildTargetTogglesDataStore`:
-/// `swift build` is debug, `-Xswiftc -DINTERNAL` is internal, `-Xswiftc -DPRODUCTION` (or any
-/// release build without `INTERNAL`) is production.
+/// Build targets are chosen at compile time, as in the seed's `BuildTargetTogglesDataStore`, by
+/// `MOMENTS_BUILD` in the environment of `swift build`: `internal` defines `INTERNAL` and
+/// `production` defines `PRODUCTION`, on this package's targets only (see the end of this file).
+/// Unset, a debug build is debug and a release build is production. The dependencies' build
+/// commands are the same for every target, so a scratch path switched from one target to another
+/// recompiles only this package (`-Xswiftc -D…` would reach every dependency and rebuild them all).
 ///
 /// Linux only: the server calls glibc directly (`Listener`, `StaticFiles`, `CMalloc`) and links
 /// the system's libmicrohttpd, so no Apple platform is declared.
@@ -19,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.1.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -56,6 +60,7 @@ let package = Package(
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .target(name: "Moments", dependencies: ["Foundations", "DesignKit", "HTTPServer"]),
@@ -76,7 +81,11 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
             name: "BFFTests",
-            dependencies: ["BFF", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]
+            dependencies: [
+                "BFF", "TestSupport",
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(name: "FoundationsTests", dependencies: ["Foundations"]),
         .testTarget(name: "SQLiteFilesTests", dependencies: ["SQLiteFiles"]),
@@ -86,3 +95,14 @@ let package = Package(
         ),
     ]
 )
+
+/// `MOMENTS_BUILD`'s define, given to every Swift target of this package.
+let buildTargetDefines: [SwiftSetting] = switch Context.environment["MOMENTS_BUILD"] ?? "" {
+case "": []
+case "internal": [.define("INTERNAL")]
+case "production": [.define("PRODUCTION")]
+case let other: fatalError("MOMENTS_BUILD must be internal, production or unset, not \(other)")
+}
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + buildTargetDefines
+}

@@ -2,17 +2,19 @@ import Foundation
 import GraphQL
 import HTTPServer
 import Logging
+import PostgresNIO
 import SQLiteFiles
 
-/// The embedded BFF: the GraphQL backend of the timeline on SQLite with demo data, plus the
-/// remote config the dashboard's remote toggles come from.
+/// The embedded BFF: the GraphQL backend of the timeline with demo data, on SQLite in a data
+/// folder or on a PostgreSQL database several BFF processes share, plus the remote config the
+/// dashboard's remote toggles come from.
 ///
 /// Mount it in a server with `router.register(bff)`, or call `execute(body:)` to run a GraphQL request
 /// in-process, which spares a server a network round trip to itself.
 public final class EmbeddedBFF: RouteCollection {
     /// The remote config the dashboard reads its remote toggles from.
     public let remoteConfig: RemoteConfigStore
-    private let store: MomentsStore
+    private let store: any MomentsStore
     private let endpoint: GraphQLEndpoint
     private let demoData: DemoData
     /// The running schema as SDL, printed by the library once: the schema never changes.
@@ -33,9 +35,33 @@ public final class EmbeddedBFF: RouteCollection {
                       remoteConfigURL: Self.remoteConfigURL(in: dataDirectory))
     }
 
-    init(databaseURL: URL, remoteConfigURL: URL, demoData: DemoData, logger: Logger = Logger(label: "moments.bff")) throws {
-        store = try MomentsStore(url: databaseURL, demoData: demoData)
-        remoteConfig = RemoteConfigStore(fileURL: remoteConfigURL)
+    convenience init(databaseURL: URL, remoteConfigURL: URL, demoData: DemoData,
+                     logger: Logger = Logger(label: "moments.bff")) throws {
+        try self.init(store: SQLiteMomentsStore(url: databaseURL, demoData: demoData),
+                      remoteConfig: RemoteConfigStore(fileURL: remoteConfigURL), demoData: demoData, logger: logger)
+    }
+
+    /// The BFF on the PostgreSQL database at `databaseURL` (`postgres://user:password@host:port/name`),
+    /// which other BFF processes may share, through at most `poolSize` connections: migrated, and
+    /// seeded with demo data when it has no users. Throws a `PostgresStoreError` that says what to do.
+    public static func postgres(databaseURL: String, poolSize: Int) async throws -> EmbeddedBFF {
+        try await postgres(configuration: PostgresClient.Configuration(url: databaseURL), poolSize: poolSize,
+                           demoData: .standard)
+    }
+
+    static func postgres(configuration: PostgresClient.Configuration, poolSize: Int, demoData: DemoData,
+                         logger: Logger = Logger(label: "moments.bff")) async throws -> EmbeddedBFF {
+        let store = try await PostgresMomentsStore(configuration: configuration, poolSize: poolSize, demoData: demoData,
+                                                   logger: logger)
+        return try EmbeddedBFF(store: store, remoteConfig: RemoteConfigStore(storage: store), demoData: demoData,
+                               logger: logger)
+    }
+
+    /// The BFF on `store`, whichever database it keeps its data in, with the config `remoteConfig`.
+    init(store: any MomentsStore, remoteConfig: RemoteConfigStore, demoData: DemoData,
+         logger: Logger = Logger(label: "moments.bff")) throws {
+        self.store = store
+        self.remoteConfig = remoteConfig
         endpoint = GraphQLEndpoint(schema: try MomentsSchema.make(), resolver: MomentsResolver(store: store, logger: logger))
         self.demoData = demoData
         schemaSDL = Data((printSchema(schema: endpoint.schema.schema) + "\n").utf8)
@@ -103,16 +129,16 @@ public final class EmbeddedBFF: RouteCollection {
     }
 
     /// Deletes every user, moment and like and puts the demo data back, dated from now.
-    public func resetDemoData() throws {
-        try store.replaceAll(with: demoData)
+    public func resetDemoData() async throws {
+        try await store.replaceAll(with: demoData)
     }
 
     /// Deletes every user, moment and like and writes a generated timeline in their place, dated
     /// from now: `users` users (at least 1: the demo's current user, `"0"`, is always there) and
     /// `moments` moments (at least 0). The same sizes and seed give the same data. Answers how many
     /// rows of each kind the database then holds.
-    public func replaceWithGeneratedData(users: Int, moments: Int, seed: UInt64) throws -> BFFDataCounts {
-        try store.replaceAll(with: .generated(users: users, moments: moments, seed: seed))
+    public func replaceWithGeneratedData(users: Int, moments: Int, seed: UInt64) async throws -> BFFDataCounts {
+        try await store.replaceAll(with: .generated(users: users, moments: moments, seed: seed))
     }
 
     private static func response(for error: GraphQLRequestError) -> Response {

@@ -5,7 +5,7 @@ import Foundation
 extension BFFCommand {
     /// `moments bff generate`: replaces the BFF's users, moments and likes with a large generated
     /// timeline, the same for the same seed, to try the BFF and the dashboard at scale.
-    struct Generate: ParsableCommand {
+    struct Generate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Replace every user, moment and like with a generated timeline (stop the server first).",
             discussion: """
@@ -33,15 +33,14 @@ extension BFFCommand {
             guard users >= 1 else { throw ValidationError("--users must be 1 or more, not \(users).") }
         }
 
-        func run() throws {
-            let directory = try data.directory()
+        func run() async throws {
             let start = ContinuousClock.now
-            let counts = try EmbeddedBFF(dataDirectory: directory)
+            let counts = try await data.openBFF()
                 .replaceWithGeneratedData(users: users, moments: moments, seed: seed)
             let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
             print(String(format: "Generated %d users, %d moments, %d photos and %d likes (seed %llu) in %.1f s in %@.",
                          counts.users, counts.moments, counts.photos, counts.likes, seed, seconds,
-                         EmbeddedBFF.databaseURL(in: directory).path))
+                         try data.storeDescription()))
         }
     }
 }

@@ -14,17 +14,51 @@ struct BFFCommand: AsyncParsableCommand {
         defaultSubcommand: Run.self
     )
 
-    /// The `--data-dir` option of every `moments bff` command.
+    /// Where every `moments bff` command finds the BFF's data: SQLite in `--data-dir`, or the
+    /// PostgreSQL database of `--database-url` that several BFF processes share.
     struct DataOptions: ParsableArguments {
         @Option(help: "Folder of the BFF's data (default: $XDG_DATA_HOME/moments or ~/.local/share/moments).")
         var dataDir: String?
+
+        @Option(help: ArgumentHelp(
+            "PostgreSQL database of the BFF, shared by every BFF process given it (default: SQLite in --data-dir).",
+            discussion: "Also read from MOMENTS_BFF_DATABASE_URL.", valueName: "postgres://user:password@host:5432/name"))
+        var databaseURL: String?
+
+        @Option(help: "Most connections to PostgreSQL this process opens.")
+        var databasePoolSize = 10
+
+        func validate() throws {
+            guard databasePoolSize >= 1 else {
+                throw ValidationError("--database-pool-size must be 1 or more, not \(databasePoolSize).")
+            }
+        }
 
         func directory() throws -> URL {
             try DataDirectory.resolve(dataDir)
         }
 
-        func remoteConfig() throws -> RemoteConfigStore {
-            RemoteConfigStore(fileURL: EmbeddedBFF.remoteConfigURL(in: try directory()))
+        /// `--database-url`, else `MOMENTS_BFF_DATABASE_URL`; nil for SQLite.
+        var postgresURL: String? {
+            databaseURL ?? ProcessInfo.processInfo.environment["MOMENTS_BFF_DATABASE_URL"]
+        }
+
+        /// The BFF on the chosen store, migrated and seeded with demo data when empty.
+        func openBFF() async throws -> EmbeddedBFF {
+            if let postgresURL {
+                return try await EmbeddedBFF.postgres(databaseURL: postgresURL, poolSize: databasePoolSize)
+            }
+            return try EmbeddedBFF(dataDirectory: directory())
+        }
+
+        func remoteConfig() async throws -> RemoteConfigStore {
+            if postgresURL != nil { return try await openBFF().remoteConfig }
+            return RemoteConfigStore(fileURL: EmbeddedBFF.remoteConfigURL(in: try directory()))
+        }
+
+        /// Where the data is, for messages: the SQLite file, or "the PostgreSQL database".
+        func storeDescription() throws -> String {
+            postgresURL == nil ? try EmbeddedBFF.databaseURL(in: directory()).path : "the PostgreSQL database"
         }
     }
 
@@ -55,48 +89,52 @@ struct BFFCommand: AsyncParsableCommand {
         func run() async throws {
             LoggingSystem.bootstrapStandardError(level: logLevel)
             ProcessMemory.tuneForServing()
-            let bff = try EmbeddedBFF(dataDirectory: data.directory())
+            let bff = try await data.openBFF()
             if resetDemoData {
-                try bff.resetDemoData()
+                try await bff.resetDemoData()
             }
             var router = Router()
             try router.register(bff)
-            try await ServerRunner.run(router, host: host, port: port, announcing: "Moments BFF", path: "/graphql")
+            // Changes through other BFF processes (or `config set`) wake the dashboards waiting on
+            // `GET /remote-config`, as changes through this one do.
+            let watching = Task { await bff.remoteConfig.watchStorage() }
+            defer { watching.cancel() }
+            try await ServerRunner.run(router, host: host, port: port, announcing: "Moments BFF", path: "/graphql",
+                                       stopping: bff.remoteConfig.endWaiting)
         }
     }
 
     /// `moments bff reset-demo-data`: deletes every user, moment and like and seeds the demo data.
-    struct ResetDemoData: ParsableCommand {
+    struct ResetDemoData: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Put the demo data back, dated from now.")
 
         @OptionGroup var data: DataOptions
 
-        func run() throws {
-            let directory = try data.directory()
-            try EmbeddedBFF(dataDirectory: directory).resetDemoData()
-            print("Demo data reset in \(EmbeddedBFF.databaseURL(in: directory).path).")
+        func run() async throws {
+            try await data.openBFF().resetDemoData()
+            print("Demo data reset in \(try data.storeDescription()).")
         }
     }
 
     /// `moments bff config show|set`: the remote config the dashboard's remote toggles read.
-    struct Config: ParsableCommand {
+    struct Config: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show or change the remote config (isRoundedAvatar, likeButtonStyle).",
             subcommands: [Show.self, Set.self],
             defaultSubcommand: Show.self
         )
 
-        struct Show: ParsableCommand {
+        struct Show: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Print the remote config as JSON.")
 
             @OptionGroup var data: DataOptions
 
-            func run() throws {
-                try printJSON(data.remoteConfig().current())
+            func run() async throws {
+                try await printJSON(data.remoteConfig().current())
             }
         }
 
-        struct Set: ParsableCommand {
+        struct Set: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Change one key: `config set likeButtonStyle star`, `config set isRoundedAvatar true`."
             )
@@ -109,11 +147,11 @@ struct BFFCommand: AsyncParsableCommand {
 
             @OptionGroup var data: DataOptions
 
-            func run() throws {
+            func run() async throws {
                 // The same validation as `PUT /remote-config`: the value is sent as a JSON patch.
                 let parsed = (try? JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)) ?? value
                 let patch = try JSONSerialization.data(withJSONObject: [key: parsed])
-                try printJSON(data.remoteConfig().update(json: patch))
+                try await printJSON(data.remoteConfig().update(json: patch))
             }
         }
     }
@@ -140,7 +178,7 @@ extension BFFCommand {
         }
 
         func run() async throws {
-            let bff = try EmbeddedBFF(dataDirectory: data.directory())
+            let bff = try await data.openBFF()
             for withLikes in [true, false] {
                 var variables: [String: Any] = ["userID": "0", "withLikes": withLikes]
                 variables["first"] = first

@@ -34,10 +34,10 @@ struct BFFConnection {
             // second instead of at the next poll: at once for `PUT /remote-config`, and by the
             // file's date for `moments bff config set` run beside the server.
             remoteConfigurationSource = RemoteConfigurationSource(description: "embedded BFF", load: {
-                try JSONEncoder().encode(bff.remoteConfig.current())
+                try JSONEncoder().encode(await bff.remoteConfig.current())
             }, observe: { changed in
                 bff.remoteConfig.observe(changed)
-                _ = bff.remoteConfig.watchFile()
+                await bff.remoteConfig.watchStorage()
             })
             embedded = bff
             listUsers = { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } }

@@ -39,7 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "name: value"))
     var bffHeaderLines: [String] = []
 
-    @Option(help: "Seconds between reads of the remote config of a BFF at --bff-url (the embedded BFF says when it changes).")
+    @Option(help: "Seconds between reads of the remote config of a BFF at --bff-url (the embedded BFF, and a BFF that waits for changes, say at once when it changes).")
     var remoteConfigInterval: Double = 30
 
     @Option(help: "The user pages act as; in debug and internal builds Area 51 can switch, in production builds only this one.")
@@ -133,6 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
         let remoteRefresh = application.startRefreshingRemoteConfig(every: .milliseconds(Int(remoteConfigInterval * 1000)))
         defer { remoteRefresh.cancel() }
 
-        try await ServerRunner.run(try application.makeRouter(), host: host, port: port, announcing: "Moments Web")
+        try await ServerRunner.run(try application.makeRouter(), host: host, port: port, announcing: "Moments Web",
+                                   stopping: { backend.embedded?.remoteConfig.endWaiting() })
     }
 }

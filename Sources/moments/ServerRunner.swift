@@ -6,7 +6,10 @@ import Logging
 /// Runs a server the way both commands do: start, print the one line with the URL to open,
 /// serve until SIGINT or SIGTERM, then stop gracefully.
 enum ServerRunner {
-    static func run(_ router: Router, host: String, port: Int, announcing name: String, path: String = "/") async throws {
+    /// - Parameter stopping: called once a signal came, before the server waits for the requests
+    ///   in flight: it ends the waits that would hold those up (`RemoteConfigStore.endWaiting`).
+    static func run(_ router: Router, host: String, port: Int, announcing name: String, path: String = "/",
+                    stopping: () -> Void = {}) async throws {
         let server = HTTPServer(configuration: .init(host: host, port: port), router: router)
         do {
             try server.start()
@@ -17,6 +20,7 @@ enum ServerRunner {
         // Written unbuffered: scripts that start the server read this line to find the port.
         FileHandle.standardOutput.write(Data("\(name) is running at http://\(urlHost):\(server.port)\(path)\n".utf8))
         await SignalWaiter.waitForTermination()
+        stopping()
         await server.shutdown()
     }
 }

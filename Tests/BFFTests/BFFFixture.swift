@@ -1,31 +1,68 @@
 import Foundation
+import GRDB
 import HTTPServer
+import PostgresNIO
 import Testing
 import TestSupport
 @testable import BFF
 
-/// An embedded BFF on real SQLite in a temporary folder, deleted when the fixture goes away.
+/// An embedded BFF on a real store: SQLite in a temporary folder, deleted when the fixture goes
+/// away, or a new database of its own in the test PostgreSQL cluster.
 final class BFFFixture {
+    let store: StoreKind
     let directory: URL
     let demoData: DemoData
+    /// The fixture's own PostgreSQL database, when `store` is `.postgres`.
+    let postgres: PostgresClient.Configuration?
     private(set) var bff: EmbeddedBFF
 
-    init(demoData: DemoData = .standard) throws {
+    init(_ store: StoreKind, demoData: DemoData = .standard) async throws {
+        self.store = store
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("bff-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.demoData = demoData
-        bff = try EmbeddedBFF(databaseURL: EmbeddedBFF.databaseURL(in: directory),
-                              remoteConfigURL: EmbeddedBFF.remoteConfigURL(in: directory), demoData: demoData)
+        postgres = store == .postgres ? try await TestPostgres.newDatabase() : nil
+        bff = try await Self.open(store, directory: directory, postgres: postgres, demoData: demoData)
     }
 
     deinit {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Opens the same files again, as a restarted process would.
-    func restart() throws {
-        bff = try EmbeddedBFF(databaseURL: EmbeddedBFF.databaseURL(in: directory),
-                              remoteConfigURL: EmbeddedBFF.remoteConfigURL(in: directory), demoData: demoData)
+    /// Opens the same files or database again, as a restarted process would.
+    func restart() async throws {
+        bff = try await Self.open(store, directory: directory, postgres: postgres, demoData: demoData)
+    }
+
+    /// Another BFF on the same database, as a second process would open it (PostgreSQL only).
+    func secondProcess() async throws -> EmbeddedBFF {
+        try await Self.open(store, directory: directory, postgres: postgres, demoData: demoData)
+    }
+
+    /// The remote config as another process changes it: a second BFF on the same PostgreSQL
+    /// database, or `moments bff config set` on the SQLite BFF's file.
+    func remoteConfigElsewhere() async throws -> RemoteConfigStore {
+        if postgres != nil { return try await secondProcess().remoteConfig }
+        return RemoteConfigStore(fileURL: EmbeddedBFF.remoteConfigURL(in: directory))
+    }
+
+    /// Drops `table` under the running BFF, from another connection: every read of it then fails.
+    func dropTable(_ table: String) async throws {
+        if let postgres {
+            try await TestPostgres.execute("DROP TABLE \(table) CASCADE", in: postgres)
+        } else {
+            let other = try DatabaseQueue(path: EmbeddedBFF.databaseURL(in: directory).path)
+            try await other.write { try $0.drop(table: table) }
+        }
+    }
+
+    private static func open(_ store: StoreKind, directory: URL, postgres: PostgresClient.Configuration?,
+                             demoData: DemoData) async throws -> EmbeddedBFF {
+        if let postgres {
+            return try await EmbeddedBFF.postgres(configuration: postgres, poolSize: 10, demoData: demoData)
+        }
+        return try EmbeddedBFF(databaseURL: EmbeddedBFF.databaseURL(in: directory),
+                               remoteConfigURL: EmbeddedBFF.remoteConfigURL(in: directory), demoData: demoData)
     }
 
     /// A real server on a free port with the BFF's routes, and nothing else.
@@ -101,6 +138,11 @@ enum JSON {
     /// The messages of an answer's `errors`.
     static func errorMessages(_ json: [String: Any]) -> [String] {
         (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+    }
+
+    /// The `extensions.code` of each of an answer's `errors` (nil for one without).
+    static func errorCodes(_ json: [String: Any]) -> [String?] {
+        (json["errors"] as? [[String: Any]] ?? []).map { path($0, "extensions", "code") as? String }
     }
 
     static func body(_ object: Any) throws -> Data {

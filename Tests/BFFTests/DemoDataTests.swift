@@ -59,12 +59,13 @@ import Testing
         #expect(demo.moments.filter { $0.likedBy.count >= 3 }.count >= 3)
     }
 
-    @Test func resetDemoData_dropsChangesAndPutsTheDemoBack() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func resetDemoData_dropsChangesAndPutsTheDemoBack(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let before = try await fixture.moments(forUserID: "0").map { $0["likes"] as? [[String: String]] ?? [] }
         _ = try await fixture.setLike(momentID: "4", userID: "0", isLiked: true)
         _ = try await fixture.setLike(momentID: "1", userID: "0", isLiked: false)
-        try fixture.bff.resetDemoData()
+        try await fixture.bff.resetDemoData()
         let after = try await fixture.moments(forUserID: "0").map { $0["likes"] as? [[String: String]] ?? [] }
         #expect(after == before)
     }

@@ -8,9 +8,10 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Public")
 
-    @Test func generate_writesTheUsersAndMomentsAskedFor_andAnswersTheCounts() async throws {
-        let fixture = try BFFFixture()
-        let counts = try fixture.bff.replaceWithGeneratedData(users: 16, moments: 30, seed: 1)
+    @Test(arguments: StoreKind.allCases)
+    func generate_writesTheUsersAndMomentsAskedFor_andAnswersTheCounts(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
+        let counts = try await fixture.bff.replaceWithGeneratedData(users: 16, moments: 30, seed: 1)
         let expected = DemoData.generated(users: 16, moments: 30, seed: 1)
         #expect(counts.users == 16)
         #expect(counts.moments == 30)
@@ -24,32 +25,35 @@ import Testing
         #expect(JSON.errorMessages(json) == ["There is no user with ID \"16\"."], "users \"0\" to \"15\"")
     }
 
-    @Test func generate_replacesTheDemoData() async throws {
-        let fixture = try BFFFixture()
-        _ = try fixture.bff.replaceWithGeneratedData(users: 3, moments: 5, seed: 1)
+    @Test(arguments: StoreKind.allCases)
+    func generate_replacesTheDemoData(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
+        _ = try await fixture.bff.replaceWithGeneratedData(users: 3, moments: 5, seed: 1)
         let titles = try await fixture.moments(forUserID: "0").compactMap { $0["title"] as? String }
         #expect(titles.count == 5)
         let demoTitles = Set(DemoData.standard.moments.compactMap(\.title))
         #expect(titles.allSatisfy { !demoTitles.contains($0) })
     }
 
-    @Test func generate_keepsAlexChenAsTheCurrentUser() async throws {
-        let fixture = try BFFFixture(demoData: .generated(users: 50, moments: 10, seed: 3))
+    @Test(arguments: StoreKind.allCases)
+    func generate_keepsAlexChenAsTheCurrentUser(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store, demoData: .generated(users: 50, moments: 10, seed: 3))
         let (_, json) = try await fixture.graphQL(Documents.timeline, variables: ["userID": "0", "withLikes": false])
         let user = try #require(JSON.path(json, "data", "getMomentsDetailsByUserID", "userDetails") as? [String: String])
         #expect(user == ["id": "0", "name": "Alex Chen", "avatar": "/images/avatars/00.png",
                          "backgroundImage": "/images/backgrounds/00.jpg"])
     }
 
-    @Test func generate_sameSeed_givesTheSameFirstPage_anotherSeedAnother() async throws {
-        func firstPage(seed: UInt64) async throws -> [[String: Any]] {
-            let fixture = try BFFFixture(demoData: .generated(users: 200, moments: 500, seed: seed))
+    @Test(arguments: StoreKind.allCases)
+    func generate_sameSeed_givesTheSameFirstPage_anotherSeedAnother(store: StoreKind) async throws {
+        func firstPage(store: StoreKind, seed: UInt64) async throws -> [[String: Any]] {
+            let fixture = try await BFFFixture(store, demoData: .generated(users: 200, moments: 500, seed: seed))
             // Dates count from the moment of writing, which differs between two fixtures.
             return try await fixture.page(first: 11).map { $0.json.filter { $0.key != "createdDate" } }
         }
-        let once = try await firstPage(seed: 42)
-        let twice = try await firstPage(seed: 42)
-        let other = try await firstPage(seed: 43)
+        let once = try await firstPage(store: store, seed: 42)
+        let twice = try await firstPage(store: store, seed: 42)
+        let other = try await firstPage(store: store, seed: 43)
         #expect(once.count == 11)
         #expect(NSArray(array: once).isEqual(to: twice))
         #expect(!NSArray(array: once).isEqual(to: other))

@@ -8,8 +8,9 @@ import TestSupport
     private let timelineBody = try! JSON.body(["query": Documents.timeline,
                                                "variables": ["userID": "0", "withLikes": true]])
 
-    @Test func post_withCharsetParameter_answers200JSON() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func post_withCharsetParameter_answers200JSON(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, headers, body) = try await server.send(
             "POST", "/graphql", headers: ["Content-Type": "application/json; charset=utf-8"], body: timelineBody)
@@ -19,8 +20,9 @@ import TestSupport
         #expect(JSON.path(try JSON.object(body), "data", "getMomentsDetailsByUserID", "userDetails", "id") as? String == "0")
     }
 
-    @Test func execute_answersTheSameStatusAndBytesAsPost() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func execute_answersTheSameStatusAndBytesAsPost(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (httpStatus, _, httpBody) = try await server.send("POST", "/graphql", headers: json, body: timelineBody)
         await server.stop()
@@ -29,8 +31,9 @@ import TestSupport
         #expect(body == httpBody)
     }
 
-    @Test func get_query_answersTheSameDataAsPost() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func get_query_answersTheSameDataAsPost(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         var components = URLComponents(string: "/graphql")!
         components.queryItems = [
@@ -44,8 +47,9 @@ import TestSupport
         #expect(getBody == postBody)
     }
 
-    @Test func get_mutation_answers405WithAGraphQLErrorAndChangesNothing() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func get_mutation_answers405WithAGraphQLErrorAndChangesNothing(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let mutation = #"mutation { updateMomentLike(momentID: "4", userID: "0", isLiked: true) { userDetails { id } } }"#
         var components = URLComponents(string: "/graphql")!
@@ -59,8 +63,9 @@ import TestSupport
         #expect(moment?["isLiked"] as? Bool == false)
     }
 
-    @Test func mutationValidatedOverPost_isStillRefusedOverGET_andAnInvalidDocumentStaysInvalid() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func mutationValidatedOverPost_isStillRefusedOverGET_andAnInvalidDocumentStaysInvalid(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let mutation = #"mutation { updateMomentLike(momentID: "4", userID: "0", isLiked: false) { userDetails { id } } }"#
         let (postStatus, _, _) = try await server.send("POST", "/graphql", headers: json, body: try JSON.body(["query": mutation]))
@@ -130,8 +135,9 @@ import TestSupport
         #expect(JSON.errorMessages(body) == ["\"query\" must be a string."])
     }
 
-    @Test func wrongContentType_answers415() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func wrongContentType_answers415(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, _, body) = try await server.send("POST", "/graphql", headers: ["Content-Type": "text/plain"],
                                                       body: timelineBody)
@@ -140,13 +146,14 @@ import TestSupport
         #expect(JSON.errorMessages(try JSON.object(body)).first?.contains("application/json") == true)
     }
 
-    /// POSTs a JSON body to a fresh BFF over HTTP and answers the status and decoded body.
+    /// POSTs a JSON body to a fresh BFF over HTTP (on SQLite: the request is refused or answered
+    /// before any store is asked) and answers the status and decoded body.
     private func post(_ object: [String: Any]) async throws -> (status: Int, body: [String: Any]) {
         try await post(raw: try JSON.body(object))
     }
 
     private func post(raw body: Data) async throws -> (status: Int, body: [String: Any]) {
-        let fixture = try BFFFixture()
+        let fixture = try await BFFFixture(.sqlite)
         let server = try fixture.startServer()
         let (status, _, answer) = try await server.send("POST", "/graphql", headers: json, body: body)
         await server.stop()

@@ -8,8 +8,9 @@ import TestSupport
 /// query; it must answer with data and no error. These tests fail if `InputValueDeprecation` is
 /// removed while GraphQLSwift still lacks a resolver for `__InputValue.isDeprecated`.
 @Suite struct IntrospectionTests {
-    @Test func fullIntrospectionOverHTTP_answersTheSchemaWithoutErrors() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func fullIntrospectionOverHTTP_answersTheSchemaWithoutErrors(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, _, body) = try await server.send(
             "POST", "/graphql", headers: ["Content-Type": "application/json"],
@@ -26,8 +27,9 @@ import TestSupport
         #expect(arguments.allSatisfy { $0["isDeprecated"] as? Bool == false && $0["deprecationReason"] is NSNull })
     }
 
-    @Test func directiveArguments_sayTheyAreNotDeprecated() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func directiveArguments_sayTheyAreNotDeprecated(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(
             #"{ __schema { directives { name args(includeDeprecated: true) { name isDeprecated deprecationReason } } } }"#)
         #expect(status == 200)

@@ -4,7 +4,8 @@ import TestSupport
 @testable import BFF
 
 /// `updateMomentLikes`: many likes in one document, each answered with its moment as its user
-/// sees it; a failing change fails the field by its code and leaves the others applied.
+/// sees it; a failing change fails the field by its code and leaves the others applied. On both
+/// stores.
 @Suite struct LikeBatchTests {
     static let document = """
         mutation updateMomentLike($changes: [MomentLikeChange!]!) {
@@ -21,8 +22,9 @@ import TestSupport
         return ((moment?["likes"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
     }
 
-    @Test func batch_appliesEveryChange_andAnswersEachMomentInOrder_asItsUserSeesIt() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func batch_appliesEveryChange_andAnswersEachMomentInOrder_asItsUserSeesIt(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         // In the demo data moment "4" has no likes and moment "1" is liked by 5, 8 and 0.
         let (status, json) = try await fixture.graphQL(Self.document, variables: ["changes": [
             Self.change("4", "7", true), Self.change("1", "0", false), Self.change("4", "3", true),
@@ -36,8 +38,9 @@ import TestSupport
         #expect(try await Self.likers(fixture, of: "1") == ["8", "5"])
     }
 
-    @Test func batch_withAnUnknownMoment_failsByItsCode_andKeepsTheOtherChanges() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func batch_withAnUnknownMoment_failsByItsCode_andKeepsTheOtherChanges(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Self.document, variables: ["changes": [
             Self.change("4", "7", true), Self.change("999", "7", true),
         ]])
@@ -50,8 +53,9 @@ import TestSupport
         #expect(try await Self.likers(fixture, of: "4") == ["7"], "the change that did not fail stays applied")
     }
 
-    @Test func batch_ofMoreThanTheMaximum_isRefused_beforeAnyChange() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func batch_ofMoreThanTheMaximum_isRefused_beforeAnyChange(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let changes = (0...MomentLikeChange.maximumCount).map { _ in Self.change("4", "7", true) }
         let (status, json) = try await fixture.graphQL(Self.document, variables: ["changes": changes])
         #expect(status == 200)
@@ -61,8 +65,9 @@ import TestSupport
         #expect(try await Self.likers(fixture, of: "4").isEmpty, "nothing applied")
     }
 
-    @Test func batch_ofNoChanges_answersNoMoments() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func batch_ofNoChanges_answersNoMoments(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Self.document, variables: ["changes": [Any]()])
         #expect(status == 200)
         #expect(json["errors"] == nil)

@@ -4,39 +4,44 @@ import TestSupport
 @testable import BFF
 
 @Suite struct LikeMutationTests {
-    @Test func like_answersTheUsersDetailsWithTheMomentLiked() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func like_answersTheUsersDetailsWithTheMomentLiked(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         // Moment "4" has no likes in the demo data.
         let moment = try #require(try await fixture.setLike(momentID: "4", userID: "0", isLiked: true))
         #expect(moment["isLiked"] as? Bool == true)
         #expect(moment["likes"] as? [[String: String]] == [["id": "0", "avatar": "/images/avatars/00.png"]])
     }
 
-    @Test func like_survivesARestart() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func like_survivesARestart(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         _ = try await fixture.setLike(momentID: "4", userID: "0", isLiked: true)
-        try fixture.restart()
+        try await fixture.restart()
         let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
         #expect(moment?["isLiked"] as? Bool == true)
     }
 
-    @Test func like_twice_countsOnce() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func like_twice_countsOnce(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         _ = try await fixture.setLike(momentID: "4", userID: "7", isLiked: true)
         let moment = try await fixture.setLike(momentID: "4", userID: "7", isLiked: true)
         #expect((moment?["likes"] as? [[String: String]])?.map { $0["id"] } == ["7"])
     }
 
-    @Test func unlike_removesTheUsersLike() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func unlike_removesTheUsersLike(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         // Moment "1" is liked by 5, 8 and 0 in the demo data.
         let moment = try await fixture.setLike(momentID: "1", userID: "0", isLiked: false)
         #expect(moment?["isLiked"] as? Bool == false)
         #expect((moment?["likes"] as? [[String: String]])?.map { $0["id"] } == ["8", "5"])
     }
 
-    @Test func unlike_whenNotLiked_changesNothing() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func unlike_whenNotLiked_changesNothing(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Documents.updateLike,
                                                        variables: ["momentID": "4", "userID": "0", "isLiked": false])
         #expect(status == 200)
@@ -47,8 +52,9 @@ import TestSupport
         #expect((moment?["likes"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func like_unknownMoment_answersAnErrorAndChangesNothing() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func like_unknownMoment_answersAnErrorAndChangesNothing(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let before = try await fixture.moments(forUserID: "0")
         let (status, json) = try await fixture.graphQL(Documents.updateLike,
                                                        variables: ["momentID": "999", "userID": "0", "isLiked": true])
@@ -59,8 +65,9 @@ import TestSupport
         #expect(NSArray(array: after).isEqual(to: before))
     }
 
-    @Test func like_unknownUser_answersAnError() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func like_unknownUser_answersAnError(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Documents.updateLike,
                                                        variables: ["momentID": "4", "userID": "404", "isLiked": true])
         #expect(status == 200)
@@ -68,14 +75,15 @@ import TestSupport
         #expect(JSON.errorMessages(json) == ["There is no user with ID \"404\"."])
     }
 
-    @Test func like_fromFiftyUsersAtOnceOverHTTP_losesNone() async throws {
+    @Test(arguments: StoreKind.allCases)
+    func like_fromFiftyUsersAtOnceOverHTTP_losesNone(store: StoreKind) async throws {
         var demoData = DemoData.standard
         let likers = (100..<150).map { String($0) }
         demoData.users += likers.map {
             DemoData.User(id: $0, name: "Tester \($0)", avatar: "/images/avatars/01.png",
                           backgroundImage: "/images/backgrounds/01.jpg")
         }
-        let fixture = try BFFFixture(demoData: demoData)
+        let fixture = try await BFFFixture(store, demoData: demoData)
         let server = try fixture.startServer()
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for userID in likers {
@@ -96,23 +104,24 @@ import TestSupport
         #expect(likerIDs?.count == likers.count)
     }
 
-    @Test func like_ofAnUnknownMomentAmongLikesAtOnce_failsAlone_andTheOthersCount() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func like_ofAnUnknownMomentAmongLikesAtOnce_failsAlone_andTheOthersCount(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         // Moments 4 and 404 (unknown) liked by users 1 to 10 at once, in-process.
         let bff = fixture.bff
-        let answers = try await withThrowingTaskGroup(of: (String, [String]).self) { group in
+        let answers = try await withThrowingTaskGroup(of: (String, [String?]).self) { group in
             for userID in (1...10).map({ "\($0)" }) {
                 for momentID in ["4", "404"] {
                     let body = try JSON.body(["query": Documents.updateLike,
                                               "variables": ["momentID": momentID, "userID": userID, "isLiked": true]])
-                    group.addTask { (momentID, JSON.errorMessages(try JSON.object(await bff.execute(body: body).body))) }
+                    group.addTask { (momentID, JSON.errorCodes(try JSON.object(await bff.execute(body: body).body))) }
                 }
             }
-            return try await group.reduce(into: [(String, [String])]()) { $0.append($1) }
+            return try await group.reduce(into: [(String, [String?])]()) { $0.append($1) }
         }
         #expect(answers.count == 20)
         for (momentID, errors) in answers {
-            #expect(errors == (momentID == "404" ? ["There is no moment with ID \"404\"."] : []), "\(momentID)")
+            #expect(errors == (momentID == "404" ? ["UNKNOWN_MOMENT"] : []), "\(momentID)")
         }
         let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
         #expect(Set((moment?["likes"] as? [[String: String]])?.compactMap { $0["id"] } ?? []) == Set((1...10).map { "\($0)" }))

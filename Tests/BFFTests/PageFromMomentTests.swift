@@ -22,8 +22,9 @@ import Testing
         }
         """
 
-    @Test func firstOneFromAMoment_answersThatMoment_deepInAGeneratedTimeline() async throws {
-        let fixture = try BFFFixture(demoData: .generated(users: 50, moments: 200, seed: 3))
+    @Test(arguments: StoreKind.allCases)
+    func firstOneFromAMoment_answersThatMoment_deepInAGeneratedTimeline(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store, demoData: .generated(users: 50, moments: 200, seed: 3))
         let everything = try await fixture.page()
         for index in [0, 1, 150, 199] {
             let (status, json) = try await fixture.graphQL(Self.timelineFrom,
@@ -39,15 +40,17 @@ import Testing
         String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    @Test func fromWithFirstThree_answersTheMomentAndTheTwoAfterIt() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func fromWithFirstThree_answersTheMomentAndTheTwoAfterIt(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(Self.timelineFrom, variables: ["userID": "0", "first": 3, "from": "10"])
         let moments = JSON.path(json, "data", "getMomentsDetailsByUserID", "moments") as? [[String: Any]]
         #expect(moments?.compactMap { $0["id"] as? String } == ["10", "11", "12"])
     }
 
-    @Test func unknownFrom_isAnUnknownMomentError_withNullData() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func unknownFrom_isAnUnknownMomentError_withNullData(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Self.timelineFrom, variables: ["userID": "0", "first": 1, "from": "nope"])
         #expect(status == 200)
         #expect(json["data"] is NSNull)
@@ -56,8 +59,9 @@ import Testing
         #expect(JSON.path(error, "extensions", "code") as? String == "UNKNOWN_MOMENT")
     }
 
-    @Test func afterAndFromTogether_areBadPageArguments_andALikeWithThemChangesNothing() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func afterAndFromTogether_areBadPageArguments_andALikeWithThemChangesNothing(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (_, query) = try await fixture.graphQL(Self.timelineFrom, variables: ["userID": "0", "after": "3", "from": "4"])
         let queryError = try #require((query["errors"] as? [[String: Any]])?.first)
         #expect(JSON.path(queryError, "extensions", "code") as? String == "BAD_PAGE_ARGUMENTS")
@@ -69,8 +73,9 @@ import Testing
         #expect(try await fixture.page(first: 1, after: "3").first?.json["isLiked"] as? Bool == false)
     }
 
-    @Test func likeFromTheMomentItself_answersThatMomentWithTheNewLike() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func likeFromTheMomentItself_answersThatMomentWithTheNewLike(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(Self.updateLikeFrom, variables: [
             "momentID": "30", "userID": "0", "isLiked": true, "first": 1, "from": "30",
         ])
@@ -82,8 +87,9 @@ import Testing
         #expect(try await fixture.page(first: 1, after: "29").first?.json["isLiked"] as? Bool == true)
     }
 
-    @Test func servedSDL_showsFromOnBothRootFields() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func servedSDL_showsFromOnBothRootFields(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, _, body) = try await server.send("GET", "/graphql/schema.graphql")
         await server.stop()

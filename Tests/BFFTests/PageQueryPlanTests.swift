@@ -101,7 +101,7 @@ import Testing
         let database = try DatabaseQueue()
         try MomentsStoreMigrations.migrator.migrate(database)
         try database.write { db in
-            try DemoData.generated(users: 100, moments: moments, seed: 1).insert(into: db, now: Date())
+            try DemoData.generated(users: 100, moments: moments, seed: 1).rows(now: Date()).insert(into: db)
         }
         return database
     }

@@ -3,8 +3,9 @@ import Testing
 @testable import BFF
 
 @Suite struct PaginationTests {
-    @Test func pagesOfFive_followedByTheirLastID_addUpToTheWholeTimelineInOrder() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func pagesOfFive_followedByTheirLastID_addUpToTheWholeTimelineInOrder(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let everything = try await fixture.page()
         #expect(everything.count == fixture.demoData.moments.count)
         let pages = try await fixture.allPages(size: 5)
@@ -16,14 +17,15 @@ import Testing
         #expect(NSArray(array: walked.map(\.json)).isEqual(to: everything.map(\.json)), "same moments, likes included")
     }
 
-    @Test func pages_throughMomentsPostedInTheSameSecond_missAndRepeatNone() async throws {
+    @Test(arguments: StoreKind.allCases)
+    func pages_throughMomentsPostedInTheSameSecond_missAndRepeatNone(store: StoreKind) async throws {
         var demoData = DemoData.standard
         // Twelve moments of the same second, between the standard ones: only the rowid orders them.
         demoData.moments += (1...12).map {
             DemoData.Moment(id: "same-\($0)", authorID: "\($0)", age: .hours(4), title: "Same second \($0)",
                             content: .url("https://www.sqlite.org/"), likedBy: [])
         }
-        let fixture = try BFFFixture(demoData: demoData)
+        let fixture = try await BFFFixture(store, demoData: demoData)
         let everything = try await fixture.page()
         #expect(everything.count == 48)
         let walked = try await fixture.allPages(size: 5).flatMap { $0 }
@@ -32,8 +34,9 @@ import Testing
         #expect(walked.map(\.id).filter { $0.hasPrefix("same-") } == (1...12).map { "same-\($0)" }, "in the list's order")
     }
 
-    @Test func pages_ofAGeneratedTimeline_addUpToTheWholeTimeline() async throws {
-        let fixture = try BFFFixture(demoData: .generated(users: 300, moments: 200, seed: 7))
+    @Test(arguments: StoreKind.allCases)
+    func pages_ofAGeneratedTimeline_addUpToTheWholeTimeline(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store, demoData: .generated(users: 300, moments: 200, seed: 7))
         let everything = try await fixture.page()
         #expect(everything.count == 200)
         let walked = try await fixture.allPages(size: 23).flatMap { $0 }
@@ -42,8 +45,9 @@ import Testing
         #expect(dates == dates.sorted(by: >), "newest first")
     }
 
-    @Test func noPageArguments_answerEveryMomentNewestFirst_asBefore() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func noPageArguments_answerEveryMomentNewestFirst_asBefore(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let unpaged = try await fixture.moments(forUserID: "0")
         let noArguments = try await fixture.page()
         #expect(noArguments.map(\.id) == unpaged.compactMap { $0["id"] as? String })
@@ -52,16 +56,18 @@ import Testing
         #expect(noArguments.last?.id == "36", "the oldest demo moment")
     }
 
-    @Test func firstAlone_answersTheNewestMoments() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func firstAlone_answersTheNewestMoments(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let everything = try await fixture.page()
         let page = try await fixture.page(first: 3)
         #expect(page.map(\.id) == everything.prefix(3).map(\.id))
         #expect(page.map(\.id) == ["1", "2", "3"])
     }
 
-    @Test func firstZero_answersTheUserDetailsAndNoMoments() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func firstZero_answersTheUserDetailsAndNoMoments(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Documents.timelinePage, variables: ["userID": "0", "first": 0])
         #expect(status == 200)
         #expect(json["errors"] == nil)
@@ -70,8 +76,9 @@ import Testing
         #expect((details["moments"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func afterAlone_answersEveryMomentAfterIt() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func afterAlone_answersEveryMomentAfterIt(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let everything = try await fixture.page()
         let page = try await fixture.page(after: "10")
         #expect(page.map(\.id) == everything.dropFirst(10).map(\.id))
@@ -79,18 +86,21 @@ import Testing
         #expect(page.count == 26)
     }
 
-    @Test func afterTheOldestMoment_answersNoMoments() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func afterTheOldestMoment_answersNoMoments(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         #expect(try await fixture.page(first: 5, after: "36").isEmpty)
     }
 
-    @Test func firstOfAThousand_theMost_isAccepted() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func firstOfAThousand_theMost_isAccepted(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         #expect(try await fixture.page(first: 1000).count == 36)
     }
 
-    @Test func unknownAfter_answersAFieldErrorWithNullData() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func unknownAfter_answersAFieldErrorWithNullData(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Documents.timelinePage,
                                                        variables: ["userID": "0", "first": 5, "after": "nope"])
         #expect(status == 200)
@@ -100,17 +110,18 @@ import Testing
         #expect(error["path"] as? [String] == ["getMomentsDetailsByUserID"])
     }
 
-    @Test(arguments: [-1, 1001])
-    func firstOutOfRange_answersAnError(first: Int) async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases, [-1, 1001])
+    func firstOutOfRange_answersAnError(store: StoreKind, first: Int) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Documents.timelinePage, variables: ["userID": "0", "first": first])
         #expect(status == 200)
         #expect(json["data"] is NSNull)
         #expect(JSON.errorMessages(json) == ["first must be between 0 and 1000, not \(first)."])
     }
 
-    @Test func likeWithAPage_answersTheMomentAfterTheCursorWithTheNewLike_andKeepsIt() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func likeWithAPage_answersTheMomentAfterTheCursorWithTheNewLike_andKeepsIt(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         // Moment "4" follows "3" and has no likes in the demo data.
         let (status, json) = try await fixture.graphQL(Documents.updateLikePage, variables: [
             "momentID": "4", "userID": "0", "isLiked": true, "first": 1, "after": "3",
@@ -126,8 +137,9 @@ import Testing
         #expect(later.first?.json["isLiked"] as? Bool == true)
     }
 
-    @Test func likeWithAPage_ofOtherMoments_stillLikesTheMoment() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func likeWithAPage_ofOtherMoments_stillLikesTheMoment(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         // The page holds moment "31" only; the like is on "4".
         let (_, json) = try await fixture.graphQL(Documents.updateLikePage, variables: [
             "momentID": "4", "userID": "0", "isLiked": true, "first": 1, "after": "30",
@@ -139,15 +151,17 @@ import Testing
         #expect(liked.first?.json["isLiked"] as? Bool == true)
     }
 
-    @Test func likeWithFirstOutOfRange_answersAnErrorAndChangesNothing() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func likeWithFirstOutOfRange_answersAnErrorAndChangesNothing(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let messages = try await fixture.likeMomentFour(page: ["first": -1])
         #expect(messages == ["first must be between 0 and 1000, not -1."])
         #expect(try await fixture.page(first: 1, after: "3").first?.json["isLiked"] as? Bool == false)
     }
 
-    @Test func likeAfterAnUnknownMoment_answersAnErrorAndChangesNothing() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func likeAfterAnUnknownMoment_answersAnErrorAndChangesNothing(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let messages = try await fixture.likeMomentFour(page: ["first": 1, "after": "nope"])
         #expect(messages == ["There is no moment with ID \"nope\" to start the page after."])
         #expect(try await fixture.page(first: 1, after: "3").first?.json["isLiked"] as? Bool == false)

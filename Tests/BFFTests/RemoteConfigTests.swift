@@ -6,8 +6,9 @@ import TestSupport
 @Suite struct RemoteConfigTests {
     private let json = ["Content-Type": "application/json"]
 
-    @Test func get_beforeAnyChange_answersTheDefaults() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func get_beforeAnyChange_answersTheDefaults(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, headers, body) = try await server.send("GET", "/remote-config")
         await server.stop()
@@ -17,9 +18,10 @@ import TestSupport
                                                                                            likeButtonStyle: .heart))
     }
 
-    @Test func put_partialBody_changesThatKeyOnly() async throws {
-        let fixture = try BFFFixture()
-        try fixture.bff.remoteConfig.update(json: Data(#"{"isRoundedAvatar": true}"#.utf8))
+    @Test(arguments: StoreKind.allCases)
+    func put_partialBody_changesThatKeyOnly(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
+        try await fixture.bff.remoteConfig.update(json: Data(#"{"isRoundedAvatar": true}"#.utf8))
         let server = try fixture.startServer()
         let (status, _, body) = try await server.send("PUT", "/remote-config", headers: json,
                                                       body: Data(#"{"likeButtonStyle": "star"}"#.utf8))
@@ -31,60 +33,66 @@ import TestSupport
         #expect(try JSONDecoder().decode(RemoteConfig.self, from: shown) == expected)
     }
 
-    @Test func put_change_survivesARestart() async throws {
-        let fixture = try BFFFixture()
-        try fixture.bff.remoteConfig.update(json: Data(#"{"isRoundedAvatar": true, "likeButtonStyle": "star"}"#.utf8))
-        try fixture.restart()
-        #expect(try fixture.bff.remoteConfig.current() == RemoteConfig(isRoundedAvatar: true, likeButtonStyle: .star))
+    @Test(arguments: StoreKind.allCases)
+    func put_change_survivesARestart(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
+        try await fixture.bff.remoteConfig.update(json: Data(#"{"isRoundedAvatar": true, "likeButtonStyle": "star"}"#.utf8))
+        try await fixture.restart()
+        #expect(try await fixture.bff.remoteConfig.current() == RemoteConfig(isRoundedAvatar: true, likeButtonStyle: .star))
     }
 
-    @Test func put_unknownKey_answers400AndChangesNothing() async throws {
-        let (status, error, config) = try await putRefused(#"{"likeButtonStyle": "star", "isDarkMode": true}"#)
+    @Test(arguments: StoreKind.allCases)
+    func put_unknownKey_answers400AndChangesNothing(store: StoreKind) async throws {
+        let (status, error, config) = try await putRefused(store: store, #"{"likeButtonStyle": "star", "isDarkMode": true}"#)
         #expect(status == 400)
         #expect(error["code"] == "unknown_key")
         #expect(error["message"]?.contains("isDarkMode") == true)
         #expect(config == .defaults)
     }
 
-    @Test func put_valueOfTheWrongType_answers400AndChangesNothing() async throws {
-        let (status, error, config) = try await putRefused(#"{"likeButtonStyle": "star", "isRoundedAvatar": "yes"}"#)
+    @Test(arguments: StoreKind.allCases)
+    func put_valueOfTheWrongType_answers400AndChangesNothing(store: StoreKind) async throws {
+        let (status, error, config) = try await putRefused(store: store, #"{"likeButtonStyle": "star", "isRoundedAvatar": "yes"}"#)
         #expect(status == 400)
         #expect(error["code"] == "invalid_value")
         #expect(error["message"] == "\"isRoundedAvatar\" must be true or false.")
         #expect(config == .defaults)
     }
 
-    @Test func put_unknownEnumValue_answers400AndChangesNothing() async throws {
-        let (status, error, config) = try await putRefused(#"{"likeButtonStyle": "thumb"}"#)
+    @Test(arguments: StoreKind.allCases)
+    func put_unknownEnumValue_answers400AndChangesNothing(store: StoreKind) async throws {
+        let (status, error, config) = try await putRefused(store: store, #"{"likeButtonStyle": "thumb"}"#)
         #expect(status == 400)
         #expect(error["code"] == "invalid_value")
         #expect(error["message"] == "\"likeButtonStyle\" must be \"heart\" or \"star\".")
         #expect(config == .defaults)
     }
 
-    @Test func put_bodyThatIsNotAnObject_answers400() async throws {
-        let (status, error, _) = try await putRefused(#"["star"]"#)
+    @Test(arguments: StoreKind.allCases)
+    func put_bodyThatIsNotAnObject_answers400(store: StoreKind) async throws {
+        let (status, error, _) = try await putRefused(store: store, #"["star"]"#)
         #expect(status == 400)
         #expect(error["code"] == "invalid_body")
     }
 
-    @Test func put_wrongContentType_answers415() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func put_wrongContentType_answers415(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, _, _) = try await server.send("PUT", "/remote-config", headers: ["Content-Type": "text/plain"],
                                                    body: Data(#"{"likeButtonStyle": "star"}"#.utf8))
         await server.stop()
         #expect(status == 415)
-        #expect(try fixture.bff.remoteConfig.current() == .defaults)
+        #expect(try await fixture.bff.remoteConfig.current() == .defaults)
     }
 
     /// PUTs `body` and answers the status, the `error` object and the config afterwards.
-    private func putRefused(_ body: String) async throws -> (Int, [String: String], RemoteConfig) {
-        let fixture = try BFFFixture()
+    private func putRefused(store: StoreKind, _ body: String) async throws -> (Int, [String: String], RemoteConfig) {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, _, answer) = try await server.send("PUT", "/remote-config", headers: json, body: Data(body.utf8))
         await server.stop()
         let error = JSON.path(try JSON.object(answer), "error") as? [String: String] ?? [:]
-        return (status, error, try fixture.bff.remoteConfig.current())
+        return (status, error, try await fixture.bff.remoteConfig.current())
     }
 }

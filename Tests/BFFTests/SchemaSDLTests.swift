@@ -6,8 +6,9 @@ import TestSupport
 
 /// `GET /graphql/schema.graphql` answers the running schema as SDL, for tools that read a file.
 @Suite struct SchemaSDLTests {
-    @Test func schemaSDL_answersTheRunningSchemaAsPlainText() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func schemaSDL_answersTheRunningSchemaAsPlainText(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, headers, body) = try await server.send("GET", "/graphql/schema.graphql")
         await server.stop()
@@ -20,8 +21,9 @@ import TestSupport
     }
 
     /// What the SDL says is what introspection says: the library builds the same schema from it.
-    @Test func schemaSDL_buildsASchemaThatPrintsTheSame() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func schemaSDL_buildsASchemaThatPrintsTheSame(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (_, _, body) = try await server.send("GET", "/graphql/schema.graphql")
         await server.stop()

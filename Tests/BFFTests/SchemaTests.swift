@@ -51,8 +51,9 @@ import Testing
         fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name } } } }
         """
 
-    @Test func introspection_matchesTheDesignSDL_typeByTypeAndFieldByField() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func introspection_matchesTheDesignSDL_typeByTypeAndFieldByField(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let server = try fixture.startServer()
         let (status, _, body) = try await server.send("POST", "/graphql", headers: ["Content-Type": "application/json"],
                                                       body: try JSON.body(["query": Self.introspection]))

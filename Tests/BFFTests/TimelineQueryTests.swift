@@ -3,8 +3,9 @@ import Testing
 @testable import BFF
 
 @Suite struct TimelineQueryTests {
-    @Test func timeline_withLikes_hasIsLikedAndLikesOnEveryMoment() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func timeline_withLikes_hasIsLikedAndLikesOnEveryMoment(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let moments = try await fixture.moments(forUserID: "0")
         #expect(!moments.isEmpty)
         for moment in moments {
@@ -13,8 +14,9 @@ import Testing
         }
     }
 
-    @Test func timeline_withoutLikes_leavesIsLikedAndLikesKeysOut() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func timeline_withoutLikes_leavesIsLikedAndLikesKeysOut(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Documents.timeline, variables: ["userID": "0", "withLikes": false])
         #expect(status == 200)
         let moments = try #require(JSON.path(json, "data", "getMomentsDetailsByUserID", "moments") as? [[String: Any]])
@@ -26,8 +28,9 @@ import Testing
         }
     }
 
-    @Test func timeline_listsEveryMomentNewestFirst_includingTheUsersOwn() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func timeline_listsEveryMomentNewestFirst_includingTheUsersOwn(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let moments = try await fixture.moments(forUserID: "0")
         #expect(moments.count == fixture.demoData.moments.count)
         let dates = moments.compactMap { ($0["createdDate"] as? String).flatMap(Int.init) }
@@ -36,24 +39,27 @@ import Testing
         #expect(moments.contains { JSON.path($0, "userDetails", "name") as? String == "Alex Chen" })
     }
 
-    @Test func timeline_createdDate_isSecondsSince1970AsAString() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func timeline_createdDate_isSecondsSince1970AsAString(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let newest = try #require(try await fixture.moments(forUserID: "0").first)
         let seconds = try #require((newest["createdDate"] as? String).flatMap(Int.init))
         let expected = Int(Date().timeIntervalSince1970) - DemoData.Age.minutes(8).seconds
         #expect(abs(seconds - expected) < 60, "the newest demo moment is 8 minutes old")
     }
 
-    @Test func timeline_userDetails_areThoseOfTheUserAskedAbout() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func timeline_userDetails_areThoseOfTheUserAskedAbout(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (_, json) = try await fixture.graphQL(Documents.timeline, variables: ["userID": "0", "withLikes": false])
         let user = try #require(JSON.path(json, "data", "getMomentsDetailsByUserID", "userDetails") as? [String: String])
         #expect(user == ["id": "0", "name": "Alex Chen", "avatar": "/images/avatars/00.png",
                          "backgroundImage": "/images/backgrounds/00.jpg"])
     }
 
-    @Test func timeline_isLiked_isRelativeToTheUserAskedAbout() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func timeline_isLiked_isRelativeToTheUserAskedAbout(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         // Moment "2" is liked by users 4, 6, 9 and 12 in the demo data, not by user 0.
         let asCurrentUser = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "2" }
         let asLiker = try await fixture.moments(forUserID: "4").first { $0["id"] as? String == "2" }
@@ -61,8 +67,9 @@ import Testing
         #expect(asLiker?["isLiked"] as? Bool == true)
     }
 
-    @Test func timeline_likes_listTheMostRecentLikeFirst() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func timeline_likes_listTheMostRecentLikeFirst(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         // Moment "1" was liked by 5, then 8, then 0.
         let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "1" }
         let likes = try #require(moment?["likes"] as? [[String: String]])
@@ -70,8 +77,9 @@ import Testing
         #expect(likes.first?["avatar"] == "/images/avatars/00.png")
     }
 
-    @Test func timeline_unknownUser_answersAFieldErrorWithNullData() async throws {
-        let fixture = try BFFFixture()
+    @Test(arguments: StoreKind.allCases)
+    func timeline_unknownUser_answersAFieldErrorWithNullData(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Documents.timeline, variables: ["userID": "404", "withLikes": true])
         #expect(status == 200, "execution started, so GraphQL over HTTP answers 200")
         #expect(json["data"] is NSNull)

@@ -35,7 +35,7 @@ struct Dashboard {
     static func startEmbedded(dataDirectory: URL, generated moments: Int? = nil,
                               onRequest: @escaping @Sendable (Data) -> Void = { _ in }) async throws -> (Dashboard, EmbeddedBFF) {
         let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
-        if let moments { _ = try bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
+        if let moments { _ = try await bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
         let dashboard = try await start(
             transport: InProcessGraphQLTransport { body in
                 onRequest(body)
@@ -44,7 +44,7 @@ struct Dashboard {
             },
             // As `moments serve` wires it: the BFF says when its config changes (heard once
             // `startRefreshingRemoteConfig` runs), and its routes are served beside the dashboard's.
-            remoteConfig: RemoteConfigurationSource(description: "embedded BFF", load: { try JSONEncoder().encode(bff.remoteConfig.current()) },
+            remoteConfig: RemoteConfigurationSource(description: "embedded BFF", load: { try JSONEncoder().encode(await bff.remoteConfig.current()) },
                                                     observe: { changed in bff.remoteConfig.observe(changed) }),
             dataDirectory: dataDirectory,
             listUsers: { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } },

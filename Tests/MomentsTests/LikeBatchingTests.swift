@@ -69,7 +69,7 @@ import TestSupport
         #expect(Set(bff.documents.withLock { $0.last?.map(\.momentID) ?? [] }) == ["3", "4", "5", "6", "7"], "then go in one")
         bff.releaseAll()
         let answered = await outcomes.value
-        for id in (1...7).map { "\($0)" } {
+        for id in (1...7).map({ "\($0)" }) {
             guard case .answered(let likes) = answered[id] else {
                 Issue.record("like \(id): \(String(describing: answered[id]))")
                 continue
@@ -162,7 +162,7 @@ import TestSupport
             try #require(Set(ids.prefix(10)) == Set((1...10).map(String.init)), "the demo timeline's first page: \(ids)")
             // The BFF's data is replaced under the dashboard, which still holds its page: moments
             // 6 to 10 are gone, 1 to 5 are new moments with the same IDs and no likes.
-            _ = try bff.replaceWithGeneratedData(users: 50, moments: 5, seed: 1)
+            _ = try await bff.replaceWithGeneratedData(users: 50, moments: 5, seed: 1)
             let answers = try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
                 for id in 1...10 {
                     group.addTask {

@@ -5,6 +5,13 @@ import GraphQL
 protocol CodedError: Error {
     /// Upper snake case, unchanged when the message is reworded: `UNKNOWN_MOMENT`.
     var code: String { get }
+    /// Whether the BFF cannot answer now (its database is down): the whole answer is then HTTP 503,
+    /// so that a client tells "try again" from a GraphQL answer it can show.
+    var isServiceUnavailable: Bool { get }
+}
+
+extension CodedError {
+    var isServiceUnavailable: Bool { false }
 }
 
 extension GraphQLResult {

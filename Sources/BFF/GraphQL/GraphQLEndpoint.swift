@@ -5,7 +5,8 @@ import HTTPServer
 
 /// Runs GraphQL requests against the schema with the library's parser, validator and executor,
 /// and gives each outcome the status GraphQL over HTTP (application/json) asks for: 400 for a
-/// request that cannot run, 200 once execution has started, field errors included. Documents
+/// request that cannot run, 200 once execution has started, field errors included, but 503 when a
+/// field could not be read because the database is down (`DATABASE_UNAVAILABLE`). Documents
 /// are parsed and validated once (`ValidatedDocuments`).
 struct GraphQLEndpoint: Sendable {
     let schema: Schema<MomentsResolver, NoContext>
@@ -37,7 +38,6 @@ struct GraphQLEndpoint: Sendable {
         do {
             result = try await execute(schema: schema.schema, documentAST: document, rootValue: resolver, context: (),
                                        variableValues: request.variables, operationName: request.operationName)
-                .addingErrorCodes()
         } catch {
             return (.internalServerError, GraphQLResult(errors: [GraphQLError(error)]))
         }
@@ -46,8 +46,10 @@ struct GraphQLEndpoint: Sendable {
         if result.data == nil, result.errors.allSatisfy({ $0.path.elements.isEmpty }) {
             return (.badRequest, result)
         }
+        let unavailable = result.errors.contains { ($0.originalError as? any CodedError)?.isServiceUnavailable == true }
+        result = result.addingErrorCodes()
         result.data = result.data ?? .null
-        return (.ok, result)
+        return (unavailable ? .serviceUnavailable : .ok, result)
     }
 }
 

@@ -4,7 +4,7 @@ import Logging
 /// The root fields of the BFF schema: one query and two mutations (a like, and likes in a batch),
 /// all answered by the store.
 struct MomentsResolver: Sendable {
-    let store: MomentsStore
+    let store: any MomentsStore
     let logger: Logger
 
     struct GetMomentsDetailsArguments: Codable, Sendable, PageArguments {
@@ -80,7 +80,7 @@ struct MomentsResolver: Sendable {
     }
 
     /// Lets the store's errors through to `errors` (their description is the client's message),
-    /// logging the SQLite ones whose details clients must not see.
+    /// logging the database's ones whose details clients must not see.
     private func logged<T>(_ body: () async throws(MomentsStoreError) -> T) async throws(MomentsStoreError) -> T {
         do {
             return try await body()

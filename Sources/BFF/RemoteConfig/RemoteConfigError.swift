@@ -7,6 +7,8 @@ public enum RemoteConfigError: Error, CustomStringConvertible {
     /// The file on disk is not a config this version understands.
     case unreadableFile(path: String, reason: String)
     case unwritableFile(path: String, reason: String)
+    /// The database that holds the config (PostgreSQL) cannot be reached.
+    case databaseUnavailable
 
     /// A short machine-readable word for JSON answers.
     public var code: String {
@@ -17,6 +19,7 @@ public enum RemoteConfigError: Error, CustomStringConvertible {
         case .invalidValue: "invalid_value"
         case .unreadableFile: "unreadable_config"
         case .unwritableFile: "unwritable_config"
+        case .databaseUnavailable: "database_unavailable"
         }
     }
 
@@ -29,6 +32,7 @@ public enum RemoteConfigError: Error, CustomStringConvertible {
         case .invalidValue(let key, let expected): "\"\(key)\" must be \(expected)."
         case .unreadableFile(let path, let reason): "The remote config at \(path) cannot be read: \(reason)"
         case .unwritableFile(let path, let reason): "The remote config at \(path) cannot be written: \(reason)"
+        case .databaseUnavailable: "The BFF could not reach its database."
         }
     }
 }

@@ -1,57 +1,39 @@
 import Foundation
 import Synchronization
 
-/// The remote config kept as a JSON file in the data folder.
+/// The remote config the dashboard's remote toggles read, wherever the BFF keeps it.
 ///
-/// Read from the file on every access, so a change made with `moments bff config set` shows in a
-/// running server; written whole and atomically, so a reader never sees half a file. Observers
-/// hear of every change: at once for one made in this process (`PUT /remote-config`), and
-/// within `watchFile`'s interval for one another process wrote.
+/// Read from storage on every access, so a change made through another BFF process (or with
+/// `moments bff config set`) shows in a running server on its next read. Observers and waiters
+/// (`current(changedFrom:within:)`) hear of every change: at once for one made through this store
+/// (`PUT /remote-config`), and, while `watchStorage` runs, soon after one made elsewhere.
 public final class RemoteConfigStore: Sendable {
-    /// Where the config lives.
-    public let fileURL: URL
-    /// Serializes read-modify-write in this process, so two changes never undo each other.
-    private let updates = Mutex(())
+    private let storage: any RemoteConfigStorage
     private let observers = Mutex<[@Sendable () -> Void]>([])
+    /// The requests waiting for a change, each woken through its stream; nil once `endWaiting`
+    /// was called.
+    private let waiters = Mutex<[UUID: AsyncStream<Void>.Continuation]?>([:])
 
-    public init(fileURL: URL) {
-        self.fileURL = fileURL
+    init(storage: any RemoteConfigStorage) {
+        self.storage = storage
     }
 
-    /// The file's values over the defaults; the defaults when there is no file yet.
-    public func current() throws(RemoteConfigError) -> RemoteConfig {
-        let data: Data
-        do {
-            data = try Data(contentsOf: fileURL)
-        } catch CocoaError.fileReadNoSuchFile {
-            return .defaults
-        } catch {
-            throw .unreadableFile(path: fileURL.path, reason: error.localizedDescription)
-        }
-        do {
-            return try RemoteConfigPatch(json: data).applied(to: .defaults)
-        } catch {
-            throw .unreadableFile(path: fileURL.path, reason: error.description)
-        }
+    /// The config kept in the JSON file at `fileURL` (the SQLite BFF's).
+    public convenience init(fileURL: URL) {
+        self.init(storage: RemoteConfigFile(fileURL: fileURL))
+    }
+
+    /// The stored values over the defaults; the defaults when nothing was stored yet.
+    public func current() async throws(RemoteConfigError) -> RemoteConfig {
+        try await storage.load()
     }
 
     /// Applies `json`, an object with some of the config's keys, and answers the new config.
-    /// Unknown keys and wrong values refuse the whole change and leave the file as it was.
+    /// Unknown keys and wrong values refuse the whole change and leave the stored config as it was.
     @discardableResult
-    public func update(json: Data) throws(RemoteConfigError) -> RemoteConfig {
-        let patch = try RemoteConfigPatch(json: json)
-        let config = try updates.withLock { _ throws(RemoteConfigError) in
-            let config = patch.applied(to: try current())
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            do {
-                try encoder.encode(config).write(to: fileURL, options: .atomic)
-            } catch {
-                throw .unwritableFile(path: fileURL.path, reason: error.localizedDescription)
-            }
-            return config
-        }
-        observers.withLock { $0 }.forEach { $0() }
+    public func update(json: Data) async throws(RemoteConfigError) -> RemoteConfig {
+        let config = try await storage.update(RemoteConfigPatch(json: json))
+        notifyObservers()
         return config
     }
 
@@ -60,23 +42,62 @@ public final class RemoteConfigStore: Sendable {
         observers.withLock { $0.append(changed) }
     }
 
-    /// Looks at the file's modification date every `interval` and tells the observers when it
-    /// moved (`moments bff config set` in another process), until the task is cancelled.
-    public func watchFile(every interval: Duration = .milliseconds(500)) -> Task<Void, Never> {
-        Task { [self] in
-            var seen = modificationDate()
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                let now = modificationDate()
-                if now != seen {
-                    seen = now
-                    observers.withLock { $0 }.forEach { $0() }
-                }
+    /// The config once it is no longer `known`, or as it is when `limit` has passed first (or the
+    /// calling task was cancelled, or `endWaiting` called): what a client waiting for a change is
+    /// answered.
+    public func current(changedFrom known: RemoteConfig, within limit: Duration) async throws(RemoteConfigError)
+        -> RemoteConfig {
+        let (wakeUps, wakeUp) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        // Listening before reading: a change between the read and the wait still wakes it.
+        let listening = waiters.withLock { waiters in
+            waiters?[id] = wakeUp
+            return waiters != nil
+        }
+        guard listening else { return try await current() }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            wakeUp.finish()
+        }
+        defer {
+            timer.cancel()
+            waiters.withLock { $0?[id] = nil }
+        }
+        var wakeUpsLeft = wakeUps.makeAsyncIterator()
+        while true {
+            let config = try await current()
+            guard config == known, await wakeUpsLeft.next() != nil else { return config }
+        }
+    }
+
+    /// Answers every waiting request now, and every later one at once: a stopping server waits for
+    /// the requests it has, and a wait would hold it up for its whole length.
+    public func endWaiting() {
+        let waiting = waiters.withLock { waiters in
+            defer { waiters = nil }
+            return waiters ?? [:]
+        }
+        waiting.values.forEach { $0.finish() }
+    }
+
+    /// Tells the observers and waiters of changes made elsewhere (`moments bff config set`,
+    /// another BFF process on the same database) by looking at the storage's revision every
+    /// `interval`, until the calling task is cancelled. A storage that cannot be read keeps the
+    /// revision last seen.
+    public func watchStorage(every interval: Duration = .milliseconds(500)) async {
+        var seen = try? await storage.revision()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard let now = try? await storage.revision() else { continue }
+            if now != seen {
+                seen = now
+                notifyObservers()
             }
         }
     }
 
-    private func modificationDate() -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: fileURL.path))?[.modificationDate] as? Date
+    private func notifyObservers() {
+        observers.withLock { $0 }.forEach { $0() }
+        (waiters.withLock { $0 } ?? [:]).values.forEach { $0.yield() }
     }
 }

@@ -29,6 +29,16 @@ struct MomentsPage: Sendable, Equatable {
         self.init(checkedFirst: first, afterMomentID: afterMomentID, fromMomentID: fromMomentID)
     }
 
+    /// The moment the page starts after or from, when it names one.
+    var startMomentID: String? { afterMomentID ?? fromMomentID }
+
+    /// The error for a page whose start names no moment: a page from a moment asked for that
+    /// moment itself, which is UNKNOWN_MOMENT as for a like; a page after one has a bad argument.
+    var unknownStart: MomentsStoreError? {
+        if let fromMomentID { return .unknownMoment(fromMomentID) }
+        return afterMomentID.map { .unknownPageStart($0) }
+    }
+
     private init(checkedFirst first: Int?, afterMomentID: String?, fromMomentID: String?) {
         self.first = first
         self.afterMomentID = afterMomentID

@@ -1,126 +1,27 @@
-import Foundation
-import GRDB
-import SQLiteFiles
-
-/// The BFF's data on SQLite in WAL mode: users, moments with their ordered photos, and likes.
+/// Where the BFF keeps its users, moments, photos and likes: SQLite in a data folder
+/// (`SQLiteMomentsStore`, the default) or a PostgreSQL database several BFF processes share
+/// (`PostgresMomentsStore`). The schema's resolvers see only this.
 ///
-/// Each read is one transaction. GRDB serializes writes, so concurrent likes lose none, and
-/// reads run in parallel with them on the pool's snapshots; likes that come together share a
-/// transaction (`CoalescingWriter`), each answered once it has committed.
-final class MomentsStore: Sendable {
-    private let database: DatabasePool
-    private let likeWriter: CoalescingWriter
-
-    /// The BFF's database, as start-up errors name it.
-    static let kind = DatabaseKind(name: "the BFF's database", afterMovingAway: "a new one with demo data is made")
-
-    /// Opens (creating if needed) and migrates the database at `url`, and fills it with
-    /// `demoData` when it has no users yet.
-    init(url: URL, demoData: DemoData) throws(DatabaseOpenError) {
-        var configuration = Configuration()
-        // `moments bff reset-demo-data` may write from another process while a server runs.
-        configuration.busyMode = .timeout(5)
-        // One reader per core: more only wait for a core, each with its own page cache.
-        configuration.maximumReaderCount = ProcessInfo.processInfo.activeProcessorCount
-        configuration.prepareDatabase { db in
-            // WAL with NORMAL loses no committed like when the process crashes or is killed
-            // (only on power loss), and spares a disk sync per like.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // A page reads a few dozen database pages; 1 MiB of cache per connection (SQLite's
-            // default is 2) holds them and the index tops.
-            try db.execute(sql: "PRAGMA cache_size = -1024")
-        }
-        database = try DatabaseFile.openPool(path: url.path, configuration: configuration,
-                                             migrator: MomentsStoreMigrations.migrator, kind: Self.kind) { pool in
-            try pool.write { db in
-                if try UserRecord.fetchCount(db) == 0 {
-                    try demoData.insert(into: db, now: Date())
-                }
-            }
-        }
-        likeWriter = CoalescingWriter(writer: database)
-    }
-
+/// Every change is one transaction and every read one snapshot; a failure of the database itself
+/// is `.storage`.
+protocol MomentsStore: Sendable {
     /// Every user, by ID: who the dashboard can act as.
-    func users() async throws -> [(id: String, name: String, avatar: String)] {
-        try await database.read { db in
-            try UserRecord.order(Column("id")).fetchAll(db).map { ($0.id, $0.name, $0.avatar) }
-        }
-    }
+    func users() async throws(MomentsStoreError) -> [(id: String, name: String, avatar: String)]
 
     /// The profile of `userID` and the moments of `page`, newest first, with `isLiked` relative
     /// to them.
-    func momentsDetails(forUserID userID: String, page: MomentsPage = .all) async throws(MomentsStoreError)
-        -> MomentsDetails {
-        do {
-            return try await database.read { db in try MomentsDetails.fetch(forUserID: userID, page: page, in: db) }
-        } catch {
-            throw MomentsStoreError(error)
-        }
-    }
+    func momentsDetails(forUserID userID: String, page: MomentsPage) async throws(MomentsStoreError) -> MomentsDetails
 
     /// Likes or unlikes `momentID` as `userID` and answers that user's details and the moments of
-    /// `page` after the change, read in the same transaction. Liking twice is liking once;
+    /// `page` read after the change (a store may read them in the change's transaction, or commit
+    /// the change first so that it locks no more than its own row). Liking twice is liking once;
     /// unliking what was not liked changes nothing; an error (an unknown page start too) changes
     /// nothing. Answers once the like is committed.
-    func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage = .all)
-        async throws(MomentsStoreError) -> MomentsDetails {
-        do {
-            return try await likeWriter.write { db in
-                guard try Self.exists(table: UserRecord.databaseTableName, id: userID, in: db) else {
-                    throw MomentsStoreError.unknownUser(userID)
-                }
-                guard try Self.exists(table: MomentRecord.databaseTableName, id: momentID, in: db) else {
-                    throw MomentsStoreError.unknownMoment(momentID)
-                }
-                if isLiked {
-                    let like = LikeRecord(momentID: momentID, userID: userID, likedAt: Date().timeIntervalSince1970)
-                    try like.insert(db, onConflict: .ignore)
-                } else {
-                    try LikeRecord.deleteOne(db, key: ["momentID": momentID, "userID": userID])
-                }
-                return try MomentsDetails.fetch(forUserID: userID, page: page, in: db)
-            }
-        } catch {
-            throw MomentsStoreError(error)
-        }
-    }
-
-    /// Whether `table` has a row with `id`, by a statement prepared once per connection.
-    private static func exists(table: String, id: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)"), arguments: [id]) ?? false
-    }
+    func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
+        async throws(MomentsStoreError) -> MomentsDetails
 
     /// Deletes every user, moment and like, puts `demoData` in their place, dated from now, and
     /// answers how many rows of each kind the database then holds.
     @discardableResult
-    func replaceAll(with demoData: DemoData) throws(MomentsStoreError) -> BFFDataCounts {
-        do {
-            return try database.write { db in
-                // A generated timeline's indexes outgrow SQLite's default 2 MB page cache, which
-                // would then write pages out and read them back many times over.
-                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                try db.execute(sql: "PRAGMA cache_size = -262144")
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-                // Children first: deleting the users alone would reach the likes and photos one
-                // moment at a time through ON DELETE CASCADE, three times slower at a million likes.
-                try LikeRecord.deleteAll(db)
-                try PhotoRecord.deleteAll(db)
-                try MomentRecord.deleteAll(db)
-                try UserRecord.deleteAll(db)
-                try demoData.insert(into: db, now: Date())
-                return BFFDataCounts(users: try UserRecord.fetchCount(db), moments: try MomentRecord.fetchCount(db),
-                                     photos: try PhotoRecord.fetchCount(db), likes: try LikeRecord.fetchCount(db))
-            }
-        } catch {
-            throw MomentsStoreError(error)
-        }
-    }
-}
-
-extension MomentsStoreError {
-    /// Keeps the store's own errors and wraps SQLite's.
-    init(_ error: any Error) {
-        self = error as? MomentsStoreError ?? .storage(error)
-    }
+    func replaceAll(with demoData: DemoData) async throws(MomentsStoreError) -> BFFDataCounts
 }

@@ -8,7 +8,7 @@ enum MomentsStoreError: CodedError, CustomStringConvertible {
     case pageSizeOutOfRange(Int)
     /// A page given both `after` and `from`.
     case twoPageStarts
-    /// SQLite failed; the underlying error is logged, never shown to clients.
+    /// The database failed or cannot be reached; the underlying error is logged, never shown to clients.
     case storage(any Error)
 
     /// The message a GraphQL client reads in `errors`.
@@ -33,5 +33,16 @@ enum MomentsStoreError: CodedError, CustomStringConvertible {
         case .unknownPageStart, .pageSizeOutOfRange, .twoPageStarts: "BAD_PAGE_ARGUMENTS"
         case .storage: "DATABASE_UNAVAILABLE"
         }
+    }
+
+    var isServiceUnavailable: Bool {
+        if case .storage = self { true } else { false }
+    }
+}
+
+extension MomentsStoreError {
+    /// Keeps the store's own errors and wraps the database's.
+    init(_ error: any Error) {
+        self = error as? MomentsStoreError ?? .storage(error)
     }
 }

@@ -1,6 +1,7 @@
 /// The kind of build, fixed at compile time as in the seed's `BuildTargetTogglesDataStore`:
-/// `-DINTERNAL` makes an internal build, `-DPRODUCTION` (or a release build without
-/// `-DINTERNAL`) a production build, anything else is debug.
+/// `INTERNAL` (`MOMENTS_BUILD=internal`, see Package.swift) makes an internal build, `PRODUCTION`
+/// (`MOMENTS_BUILD=production`, or a release build without `INTERNAL`) a production build,
+/// anything else is debug.
 public enum BuildTarget: String, Sendable, Codable {
     case debug
     case `internal`

@@ -58,26 +58,29 @@ public struct RemoteConfigurationSource: Sendable {
     /// The headers sent with each read (a remote BFF's credentials); recorded only masked.
     public let headers: [String: String]
     private let load: @Sendable () async throws -> Data
-    private let observe: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+    private let observe: (@Sendable (@escaping @Sendable () -> Void) async -> Void)?
 
-    /// - Parameter observe: for a source that knows when it changes (the embedded BFF), hands it
-    ///   the function to call then, so the dashboard reads it at once instead of on the next poll.
+    /// - Parameter observe: for a source that can tell when it changes (the embedded BFF, a BFF
+    ///   that waits for changes), calls the function it is given at each change until the calling
+    ///   task is cancelled, so the dashboard reads the source at once instead of on the next poll.
     public init(description: String, headers: [String: String] = [:], load: @escaping @Sendable () async throws -> Data,
-                observe: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil) {
+                observe: (@Sendable (@escaping @Sendable () -> Void) async -> Void)? = nil) {
         self.description = description
         self.headers = headers
         self.load = load
         self.observe = observe
     }
 
-    /// Asks the source to call `changed` whenever it changes; a source that cannot tell ignores it.
-    func onChange(_ changed: @escaping @Sendable () -> Void) {
-        observe?(changed)
+    /// Calls `changed` whenever the source changes, until the calling task is cancelled; returns
+    /// at once for a source that cannot tell.
+    func watch(_ changed: @escaping @Sendable () -> Void) async {
+        await observe?(changed)
     }
 
-    /// Reads the document at `url` over HTTP, sending `headers` (the BFF's credentials).
+    /// Reads the document at `url` over HTTP, sending `headers` (the BFF's credentials), and hears
+    /// of its changes from a BFF that waits for them (`RemoteConfigLongPoll`).
     public static func http(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 3) -> RemoteConfigurationSource {
-        RemoteConfigurationSource(description: url.absoluteString, headers: headers) {
+        RemoteConfigurationSource(description: url.absoluteString, headers: headers, load: {
             var request = URLRequest(url: url, timeoutInterval: timeout)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             for (name, value) in headers {
@@ -88,7 +91,9 @@ public struct RemoteConfigurationSource: Sendable {
             if status == 401 || status == 403 { throw APISessionError.credentialsRefused(status: status) }
             guard status == 200 else { throw APISessionError.httpStatus(status) }
             return data
-        }
+        }, observe: { changed in
+            await RemoteConfigLongPoll(url: url, headers: headers).run(changed)
+        })
     }
 
     /// This source with each read shaped by the `remoteConfig` fault in force and recorded in

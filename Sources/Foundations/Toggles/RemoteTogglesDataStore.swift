@@ -72,11 +72,13 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
     /// Refreshes now and then every `interval` until the returned task is cancelled, and at once
     /// whenever the source says it changed.
     public func startRefreshing(every interval: Duration) -> Task<Void, Never> {
-        source.onChange { [self] in Task { await refresh() } }
-        return Task { [self] in
-            while !Task.isCancelled {
-                await NetworkCause.$current.withValue("remote config refresh") { await refresh() }
-                try? await Task.sleep(for: interval)
+        Task { [self] in
+            await withDiscardingTaskGroup { group in
+                group.addTask { [self] in await source.watch { [self] in Task { await refresh() } } }
+                while !Task.isCancelled {
+                    await NetworkCause.$current.withValue("remote config refresh") { await refresh() }
+                    try? await Task.sleep(for: interval)
+                }
             }
         }
     }

@@ -1,0 +1,225 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The BFF's data in a PostgreSQL database that several BFF processes share: users, moments,
+/// photos, likes and the remote config, through a pool of connections.
+///
+/// Each change is one transaction, so what one process committed is what every process reads
+/// next. Each gives up after its `deadlines`, so that a database that is down answers
+/// DATABASE_UNAVAILABLE in seconds; the pool keeps reconnecting, so the BFF answers again when the
+/// database is back, with no restart.
+final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let logger: Logger
+    private let deadlines: PostgresDeadlines
+
+    /// How long a request waits before DATABASE_UNAVAILABLE: each part shorter than a dashboard's
+    /// 5-second BFF timeout, so that a dashboard hears the BFF's 503 rather than timing out itself.
+    static let requestDeadlines = PostgresDeadlines(connectionWait: .seconds(3), operation: .seconds(4))
+
+    /// Connects to the database `configuration` names with a pool of at most `poolSize`
+    /// connections, migrates it, and fills it with `demoData` when it has no users yet.
+    init(configuration: PostgresClient.Configuration, poolSize: Int, demoData: DemoData,
+         deadlines: PostgresDeadlines = requestDeadlines,
+         logger: Logger) async throws(PostgresStoreError) {
+        var configuration = configuration
+        configuration.options.maximumConnections = poolSize
+        configuration.options.connectTimeout = deadlines.connectionWait
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runTask = Task { await client.run() }
+        self.logger = logger
+        self.deadlines = deadlines
+        do {
+            // Opening waits longer than a request: the first BFF on an empty database migrates and seeds it.
+            try await PostgresDeadlines(connectionWait: .seconds(60), operation: .seconds(60)).run(on: client) { connection in
+                try await connection.withTransaction(logger: logger) { connection in
+                    try await PostgresMigrations.migrate(connection, logger: logger)
+                    let empty = try await connection.query("SELECT 1 FROM users LIMIT 1", logger: logger)
+                        .collect().isEmpty
+                    if empty {
+                        try await demoData.rows(now: Date()).insert(on: connection, logger: logger)
+                    }
+                }
+            }
+        } catch {
+            runTask.cancel()
+            throw Self.unwrapped(error) as? PostgresStoreError ?? .unreachable(error)
+        }
+    }
+
+    deinit {
+        runTask.cancel()
+    }
+
+    func users() async throws(MomentsStoreError) -> [(id: String, name: String, avatar: String)] {
+        try await run { connection, logger in
+            var users: [(id: String, name: String, avatar: String)] = []
+            for try await user in try await connection.query("SELECT id, name, avatar FROM users ORDER BY id COLLATE \"C\"", logger: logger)
+                .decode((String, String, String).self) {
+                users.append(user)
+            }
+            return users
+        }
+    }
+
+    func momentsDetails(forUserID userID: String, page: MomentsPage) async throws(MomentsStoreError) -> MomentsDetails {
+        try await transaction { connection, logger in
+            // One snapshot for the page's five reads, as SQLite's read transaction gives.
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+            return try await PostgresPageQueries.details(forUserID: userID, page: page, on: connection, logger: logger)
+        }
+    }
+
+    func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
+        async throws(MomentsStoreError) -> MomentsDetails {
+        try await changeLike(momentID: momentID, userID: userID, isLiked: isLiked, page: page)
+        // Read after the change is committed: the like's row is locked only for its one statement, not
+        // for the page's five reads, which another process liking the same moment would wait behind.
+        return try await momentsDetails(forUserID: userID, page: page)
+    }
+
+    /// Likes or unlikes in one statement, which changes nothing unless the user, the moment and
+    /// the page's start are all known. Two processes liking at once: the primary key keeps one row,
+    /// the other does nothing.
+    private func changeLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
+        async throws(MomentsStoreError) {
+        let start = page.startMomentID
+        let known = try await run { connection, logger in
+            var known = (user: false, moment: false, start: false)
+            for try await row in try await connection.query("""
+                WITH checked AS (
+                    SELECT EXISTS (SELECT 1 FROM users WHERE id = \(userID)) AS user_known,
+                           EXISTS (SELECT 1 FROM moments WHERE id = \(momentID)) AS moment_known,
+                           (\(start)::text IS NULL OR EXISTS (SELECT 1 FROM moments WHERE id = \(start))) AS start_known
+                ), liked AS (
+                    INSERT INTO likes (moment_id, user_id, liked_at)
+                    SELECT \(momentID), \(userID), \(Date().timeIntervalSince1970) FROM checked
+                    WHERE \(isLiked) AND user_known AND moment_known AND start_known
+                    ON CONFLICT (moment_id, user_id) DO NOTHING
+                ), unliked AS (
+                    DELETE FROM likes USING checked
+                    WHERE NOT \(isLiked) AND user_known AND moment_known AND start_known
+                      AND moment_id = \(momentID) AND user_id = \(userID)
+                )
+                SELECT user_known, moment_known, start_known FROM checked
+                """, logger: logger).decode((Bool, Bool, Bool).self) {
+                known = row
+            }
+            return known
+        }
+        guard known.user else { throw .unknownUser(userID) }
+        guard known.moment else { throw .unknownMoment(momentID) }
+        if !known.start, let unknownStart = page.unknownStart { throw unknownStart }
+    }
+
+    @discardableResult
+    func replaceAll(with demoData: DemoData) async throws(MomentsStoreError) -> BFFDataCounts {
+        let rows = demoData.rows(now: Date())
+        do {
+            // A generated timeline takes longer than one request may.
+            return try await client.withTransaction(logger: logger) { [logger] connection in
+                try await connection.query("TRUNCATE likes, photos, moments, users", logger: logger)
+                try await rows.insert(on: connection, logger: logger)
+                var counts = BFFDataCounts(users: 0, moments: 0, photos: 0, likes: 0)
+                for try await (users, moments, photos, likes) in try await connection.query("""
+                    SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM moments),
+                           (SELECT count(*) FROM photos), (SELECT count(*) FROM likes)
+                    """, logger: logger).decode((Int, Int, Int, Int).self) {
+                    counts = BFFDataCounts(users: users, moments: moments, photos: photos, likes: likes)
+                }
+                return counts
+            }
+        } catch {
+            throw MomentsStoreError(Self.unwrapped(error))
+        }
+    }
+
+    func load() async throws(RemoteConfigError) -> RemoteConfig {
+        let document: String?
+        do {
+            document = try await storedDocument()
+        } catch {
+            throw .databaseUnavailable
+        }
+        return try Self.config(from: document)
+    }
+
+    /// The stored document itself: every process writes it in its own transaction.
+    func revision() async throws -> String {
+        try await storedDocument() ?? ""
+    }
+
+    /// The remote config's row as stored; nil before the first change.
+    private func storedDocument() async throws -> String? {
+        try await deadlines.run(on: client) { [logger] connection in
+            var document: String?
+            for try await stored in try await connection.query(
+                "SELECT document FROM remote_config WHERE id = 1", logger: logger).decode(String.self) {
+                document = stored
+            }
+            return document
+        }
+    }
+
+    func update(_ patch: RemoteConfigPatch) async throws(RemoteConfigError) -> RemoteConfig {
+        do {
+            return try await deadlines.run(on: client) { [logger] connection in
+                try await connection.withTransaction(logger: logger) { connection in
+                    // The row exists and is locked: two processes changing it at once apply one after the other.
+                    try await connection.query("""
+                        INSERT INTO remote_config (id, document) VALUES (1, '{}') ON CONFLICT (id) DO NOTHING
+                        """, logger: logger)
+                    var document: String?
+                    for try await stored in try await connection.query(
+                        "SELECT document FROM remote_config WHERE id = 1 FOR UPDATE", logger: logger).decode(String.self) {
+                        document = stored
+                    }
+                    let config = patch.applied(to: try Self.config(from: document))
+                    let json = String(decoding: try config.storedJSON(), as: UTF8.self)
+                    try await connection.query("UPDATE remote_config SET document = \(json) WHERE id = 1", logger: logger)
+                    return config
+                }
+            }
+        } catch {
+            throw Self.unwrapped(error) as? RemoteConfigError ?? .databaseUnavailable
+        }
+    }
+
+    private static func config(from document: String?) throws(RemoteConfigError) -> RemoteConfig {
+        guard let document else { return .defaults }
+        do {
+            return try RemoteConfigPatch(json: Data(document.utf8)).applied(to: .defaults)
+        } catch {
+            throw .unreadableFile(path: "the remote_config table", reason: error.description)
+        }
+    }
+
+    /// Runs `body` in a transaction on a pooled connection, within `deadlines`.
+    private func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws(MomentsStoreError) -> T {
+        try await run { connection, logger in
+            try await connection.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+        }
+    }
+
+    /// Runs `body` on a pooled connection, within `deadlines`.
+    private func run<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws(MomentsStoreError) -> T {
+        do {
+            return try await deadlines.run(on: client) { [logger] connection in try await body(connection, logger) }
+        } catch {
+            throw MomentsStoreError(Self.unwrapped(error))
+        }
+    }
+
+    /// What the closure of a transaction threw (an unknown user, a newer schema), which the
+    /// library wraps with the rollback's outcome; other errors as they are.
+    private static func unwrapped(_ error: any Error) -> any Error {
+        (error as? PostgresTransactionError)?.closureError ?? error
+    }
+}
