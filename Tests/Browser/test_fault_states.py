@@ -80,7 +80,7 @@ def test_slow_timeline_shows_the_indicator_then_empty_state_then_moments(server,
     browser = chinese_browser
     screenshot = lambda step: str(SCREENSHOTS / f"{request.node.name}-{step}.png")
     set_fault(browser, server, "delay", delay_ms=1500)
-    assert "delay 1500 ms" in browser.find_element(By.CSS_SELECTOR, f'[data-fault-operation="{TIMELINE}"]').text
+    assert "延迟 1500 毫秒" in browser.find_element(By.CSS_SELECTOR, f'[data-fault-operation="{TIMELINE}"]').text
 
     # The first open of the timeline, from Area 51's way back: nothing is saved yet, so it waits.
     browser.get(server + "/area51")
