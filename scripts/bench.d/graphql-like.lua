@@ -1,17 +1,7 @@
 -- wrk: like and unlike round trips through POST /graphql (updateMomentLike answering the liked
 -- moment, as a dashboard asks), random moments "1" to the count given after `--` as random users
 -- "0" to "49" (`wrk … -s graphql-like.lua URL -- 100000`), each thread its own sequence.
-local threads = 0
-function setup(thread)
-  threads = threads + 1
-  thread:set("seed", threads)
-end
-
-local count = 30
-function init(args)
-  count = tonumber(args[1]) or count
-  math.randomseed(seed * 7919 + os.time())
-end
+dofile("scripts/bench.d/random-moments.lua")
 
 local document = "mutation like($momentID: ID!, $userID: ID!, $isLiked: Boolean!) { "
   .. "updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked, first: 1, from: $momentID) "
