@@ -39,6 +39,31 @@ import TestSupport
     }
 
     @Test(arguments: StoreKind.allCases)
+    func batch_thatLikesAndUnlikesTheSameMoment_endsAsItsLastChange_andAnswersThatState(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
+        let (status, json) = try await fixture.graphQL(Self.document, variables: ["changes": [
+            Self.change("4", "7", true), Self.change("4", "7", false), Self.change("2", "7", false), Self.change("2", "7", true),
+        ]])
+        #expect(status == 200)
+        #expect(json["errors"] == nil)
+        let moments = try #require(JSON.path(json, "data", "updateMomentLikes") as? [[String: Any]])
+        #expect(moments.map { $0["isLiked"] as? Bool } == [false, false, true, true], "every answer reads the moment once all changes are applied")
+        #expect(try await Self.likers(fixture, of: "4").isEmpty)
+        #expect(try await Self.likers(fixture, of: "2").contains("7"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func batch_withAnUnknownUser_failsByItsCode_evenAfterAnUnknownMomentLaterInTheBatch(store: StoreKind) async throws {
+        let fixture = try await BFFFixture(store)
+        let (_, json) = try await fixture.graphQL(Self.document, variables: ["changes": [
+            Self.change("4", "nobody", true), Self.change("999", "7", true), Self.change("4", "7", true),
+        ]])
+        let errors = try #require(json["errors"] as? [[String: Any]])
+        #expect(errors.map { JSON.path($0, "extensions", "code") as? String } == ["UNKNOWN_USER"], "the first failing change's code")
+        #expect(try await Self.likers(fixture, of: "4") == ["7"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func batch_withAnUnknownMoment_failsByItsCode_andKeepsTheOtherChanges(store: StoreKind) async throws {
         let fixture = try await BFFFixture(store)
         let (status, json) = try await fixture.graphQL(Self.document, variables: ["changes": [

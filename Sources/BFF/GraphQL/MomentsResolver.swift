@@ -43,39 +43,19 @@ struct MomentsResolver: Sendable {
         }
     }
 
-    /// Applies every change at once, so the store writes them together (`CoalescingWriter`: one
-    /// transaction for the batch, each change in its own savepoint), and answers each changed
-    /// moment as its change's user sees it, in the order of `changes`. When a change fails, the
-    /// field fails with the first failure's error; the changes that did not fail are applied,
-    /// and since a like is idempotent, a client may send them again one by one to learn which.
+    /// Applies the changes in one go (the store reads the changed moments once, whatever their
+    /// number) and answers each changed moment as its change's user sees it, in the order of
+    /// `changes`. When a change fails, the field fails with the first failing change's error; the
+    /// changes that did not fail are applied, and since a like is idempotent, a client may send
+    /// them again one by one to learn which.
     func updateMomentLikes(context _: NoContext, arguments: UpdateMomentLikesArguments) async throws -> [Moment] {
         let changes = arguments.changes
         guard changes.count <= MomentLikeChange.maximumCount else { throw TooManyLikeChanges(count: changes.count) }
-        let store = store
         return try await logged { () async throws(MomentsStoreError) in
-            do {
-                return try await withThrowingTaskGroup(of: (Int, Moment).self) { group in
-                    for (index, change) in changes.enumerated() {
-                        group.addTask {
-                            let momentID = change.momentID.rawValue
-                            let details = try await store.updateLike(momentID: momentID, userID: change.userID.rawValue,
-                                                                     isLiked: change.isLiked,
-                                                                     page: MomentsPage(first: 1, afterMomentID: nil, fromMomentID: momentID))
-                            guard let moment = details.moments.first else { throw MomentsStoreError.unknownMoment(momentID) }
-                            return (index, moment)
-                        }
-                    }
-                    var moments = [Moment?](repeating: nil, count: changes.count)
-                    for try await (index, moment) in group {
-                        moments[index] = moment
-                    }
-                    return moments.compactMap(\.self)
-                }
-            } catch let error as MomentsStoreError {
-                throw error
-            } catch {
-                throw MomentsStoreError.storage(error)
-            }
+            let answers = try await store.updateLikes(changes.map {
+                LikeChange(momentID: $0.momentID.rawValue, userID: $0.userID.rawValue, isLiked: $0.isLiked)
+            })
+            return try answers.map { answer throws(MomentsStoreError) in try answer.get() }
         }
     }
 

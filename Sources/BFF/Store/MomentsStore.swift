@@ -20,6 +20,14 @@ protocol MomentsStore: Sendable {
     func updateLike(momentID: String, userID: String, isLiked: Bool, page: MomentsPage)
         async throws(MomentsStoreError) -> MomentsDetails
 
+    /// Applies `changes` in order, each as `updateLike` would and each on its own (one that fails
+    /// changes nothing, and the others are applied all the same), and answers, for each change in
+    /// order, its moment as the change's user sees it once every change is applied, or the
+    /// change's error. The moments are read together, once, whatever the number of changes; the
+    /// batch is answered once its changes are committed. A failure of the database itself fails
+    /// the whole batch.
+    func updateLikes(_ changes: [LikeChange]) async throws(MomentsStoreError) -> [Result<Moment, MomentsStoreError>]
+
     /// Deletes every user, moment and like, puts `demoData` in their place, dated from now, and
     /// answers how many rows of each kind the database then holds.
     @discardableResult

@@ -115,6 +115,59 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
         if !known.start, let unknownStart = page.unknownStart { throw unknownStart }
     }
 
+    func updateLikes(_ changes: [LikeChange]) async throws(MomentsStoreError) -> [Result<Moment, MomentsStoreError>] {
+        let known = try await changeLikes(changes)
+        let outcomes = zip(changes, known).map { change, known -> (change: LikeChange, error: MomentsStoreError?) in
+            if !known.user { return (change, .unknownUser(change.userID)) }
+            if !known.moment { return (change, .unknownMoment(change.momentID)) }
+            return (change, nil)
+        }
+        let momentIDs = Array(Set(outcomes.filter { $0.error == nil }.map(\.change.momentID)))
+        guard !momentIDs.isEmpty else { return Moment.answers(to: outcomes, moments: [], photos: [], likes: []) }
+        // Read after the changes are committed, as for one like.
+        return try await transaction { connection, logger in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+            let moments = try await PostgresPageQueries.moments(withIDs: momentIDs, on: connection, logger: logger)
+            let (photos, likes) = try await PostgresPageQueries.photosAndLikes(ofMomentIDs: momentIDs, on: connection,
+                                                                              logger: logger)
+            return Moment.answers(to: outcomes, moments: moments, photos: photos, likes: likes)
+        }
+    }
+
+    /// Applies `changes` in one statement and answers, for each in order, whether its user and its
+    /// moment are known; a change with either unknown changes nothing. What several changes of one
+    /// moment and user come to is their last one's, as if each were applied in turn.
+    private func changeLikes(_ changes: [LikeChange]) async throws(MomentsStoreError) -> [(user: Bool, moment: Bool)] {
+        let momentIDs = changes.map(\.momentID), userIDs = changes.map(\.userID), isLiked = changes.map(\.isLiked)
+        return try await run { connection, logger in
+            var known: [(user: Bool, moment: Bool)] = []
+            for try await row in try await connection.query("""
+                WITH changes AS (
+                    SELECT c.moment_id, c.user_id, c.is_liked, c.n,
+                           EXISTS (SELECT 1 FROM users WHERE id = c.user_id) AS user_known,
+                           EXISTS (SELECT 1 FROM moments WHERE id = c.moment_id) AS moment_known
+                    FROM unnest(\(momentIDs)::text[], \(userIDs)::text[], \(isLiked)::boolean[])
+                         WITH ORDINALITY AS c(moment_id, user_id, is_liked, n)
+                ), outcome AS (
+                    SELECT DISTINCT ON (moment_id, user_id) moment_id, user_id, is_liked FROM changes
+                    WHERE user_known AND moment_known
+                    ORDER BY moment_id, user_id, n DESC
+                ), liked AS (
+                    INSERT INTO likes (moment_id, user_id, liked_at)
+                    SELECT moment_id, user_id, \(Date().timeIntervalSince1970) FROM outcome WHERE is_liked
+                    ON CONFLICT (moment_id, user_id) DO NOTHING
+                ), unliked AS (
+                    DELETE FROM likes USING outcome
+                    WHERE NOT outcome.is_liked AND likes.moment_id = outcome.moment_id AND likes.user_id = outcome.user_id
+                )
+                SELECT user_known, moment_known FROM changes ORDER BY n
+                """, logger: logger).decode((Bool, Bool).self) {
+                known.append(row)
+            }
+            return known
+        }
+    }
+
     @discardableResult
     func replaceAll(with demoData: DemoData) async throws(MomentsStoreError) -> BFFDataCounts {
         let rows = demoData.rows(now: Date())

@@ -32,6 +32,14 @@ enum PostgresPageQueries {
                                              on: connection, logger: logger)
         let momentIDs = moments.map(\.moment.id)
         guard !momentIDs.isEmpty else { return MomentsDetails(user: user, moments: [], photos: [], likes: []) }
+        let (photos, likes) = try await photosAndLikes(ofMomentIDs: momentIDs, on: connection, logger: logger)
+        return MomentsDetails(user: user, moments: moments, photos: photos, likes: likes)
+    }
+
+    /// The photos of the moments `momentIDs`, each moment's in order, and their likes with the
+    /// likers' avatars, most recent first: two queries for any number of moments.
+    static func photosAndLikes(ofMomentIDs momentIDs: [String], on connection: PostgresConnection,
+                               logger: Logger) async throws -> (photos: [PhotoRecord], likes: [PageLikeRow]) {
         var photos: [PhotoRecord] = []
         for try await (momentID, url) in try await connection.query("""
             SELECT moment_id, url FROM photos WHERE moment_id = ANY(\(momentIDs)) ORDER BY moment_id, position
@@ -47,18 +55,24 @@ enum PostgresPageQueries {
             """, logger: logger).decode((String, String, String).self) {
             likes.append(PageLikeRow(momentID: momentID, userID: likerID, avatar: avatar))
         }
-        return MomentsDetails(user: user, moments: moments, photos: photos, likes: likes)
+        return (photos, likes)
+    }
+
+    /// The moments `momentIDs` with their authors, in no order: the moments a batch of likes
+    /// changed, each looked up by its primary key.
+    static func moments(withIDs momentIDs: [String], on connection: PostgresConnection,
+                        logger: Logger) async throws -> [PageMomentRow] {
+        var binds = PostgresBindings()
+        binds.append(momentIDs)
+        return try await rows(of: PostgresQuery(unsafeSQL: momentColumns + "\nWHERE moments.id = ANY($1)", binds: binds),
+                              on: connection, logger: logger)
     }
 
     /// The moments with their authors, newest first, strictly after `start` (or from it when
     /// `including`; from the newest when nil), at most `limit` of them (all when nil).
     static func moments(after start: (createdAt: Int64, seq: Int64)?, including: Bool, limit: Int?,
                         on connection: PostgresConnection, logger: Logger) async throws -> [PageMomentRow] {
-        var sql = """
-            SELECT moments.id, moments.user_id, moments.type, moments.title, moments.url, moments.created_at,
-                   users.name, users.avatar
-            FROM moments JOIN users ON users.id = moments.user_id
-            """
+        var sql = momentColumns
         var binds = PostgresBindings()
         if let start {
             // A row value, compared created_at first then seq: the order the index holds.
@@ -69,7 +83,19 @@ enum PostgresPageQueries {
         // LIMIT NULL is no limit.
         binds.append(limit)
         sql += "\nORDER BY moments.created_at DESC, moments.seq DESC LIMIT $\(start == nil ? 1 : 3)"
-        let query = PostgresQuery(unsafeSQL: sql, binds: binds)
+        return try await rows(of: PostgresQuery(unsafeSQL: sql, binds: binds), on: connection, logger: logger)
+    }
+
+    /// What the queries of moments select: the moment's columns and its author's name and avatar.
+    private static let momentColumns = """
+        SELECT moments.id, moments.user_id, moments.type, moments.title, moments.url, moments.created_at,
+               users.name, users.avatar
+        FROM moments JOIN users ON users.id = moments.user_id
+        """
+
+    /// The moments `query` (which selects `momentColumns`) reads.
+    private static func rows(of query: PostgresQuery, on connection: PostgresConnection,
+                             logger: Logger) async throws -> [PageMomentRow] {
         var rows: [PageMomentRow] = []
         for try await (id, authorID, type, title, url, createdAt, authorName, authorAvatar) in try await connection.query(
             query, logger: logger

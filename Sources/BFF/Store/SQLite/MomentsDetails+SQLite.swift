@@ -15,18 +15,30 @@ extension MomentsDetails {
         }
         let rows = try MomentsPageQueries.moments(after: start, including: page.fromMomentID != nil, limit: page.first)
             .fetchAll(db)
-        let moments = try rows.map { row in
-            PageMomentRow(moment: try MomentRecord(row: row), authorName: row["authorName"],
-                          authorAvatar: row["authorAvatar"])
-        }
+        let moments = try rows.map(PageMomentRow.init(row:))
         let momentIDs = moments.map(\.moment.id)
         guard !momentIDs.isEmpty else { return MomentsDetails(user: user, moments: [], photos: [], likes: []) }
+        let (photos, likes) = try photosAndLikes(ofMomentIDs: momentIDs, in: db)
+        return MomentsDetails(user: user, moments: moments, photos: photos, likes: likes)
+    }
+
+    /// The photos of the moments `momentIDs`, each moment's in order, and their likes with the
+    /// likers' avatars, most recent first: two queries for any number of moments.
+    static func photosAndLikes(ofMomentIDs momentIDs: [String], in db: Database) throws
+        -> (photos: [PhotoRecord], likes: [PageLikeRow]) {
         let photos = try MomentsPageQueries.photos(ofMomentIDs: momentIDs).fetchAll(db).map { row in
             PhotoRecord(momentID: row["momentID"], position: 0, url: row["url"])
         }
         let likes = try MomentsPageQueries.likes(ofMomentIDs: momentIDs).fetchAll(db).map { row in
             PageLikeRow(momentID: row["momentID"], userID: row["userID"], avatar: row["avatar"])
         }
-        return MomentsDetails(user: user, moments: moments, photos: photos, likes: likes)
+        return (photos, likes)
+    }
+}
+
+extension PageMomentRow {
+    /// A row of `MomentsPageQueries.moments`: the moment's columns and its author's.
+    init(row: Row) throws {
+        self.init(moment: try MomentRecord(row: row), authorName: row["authorName"], authorAvatar: row["authorAvatar"])
     }
 }

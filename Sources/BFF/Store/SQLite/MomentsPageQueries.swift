@@ -43,6 +43,16 @@ enum MomentsPageQueries {
         return SQLRequest(sql: sql, arguments: arguments, cached: true)
     }
 
+    /// The moments `momentIDs` with their authors' name and avatar, in no order: the moments a
+    /// batch of likes changed, each looked up by its primary key.
+    static func moments(withIDs momentIDs: [String]) throws -> SQLRequest<Row> {
+        SQLRequest(sql: """
+            SELECT moments.*, users.name AS authorName, users.avatar AS authorAvatar
+            FROM moments CROSS JOIN users ON users.id = moments.userID
+            WHERE moments.id IN (SELECT value FROM json_each(?))
+            """, arguments: [try jsonArray(momentIDs)], cached: true)
+    }
+
     /// The photos of the moments `momentIDs`, each moment's in their order.
     static func photos(ofMomentIDs momentIDs: [String]) throws -> SQLRequest<Row> {
         SQLRequest(sql: """

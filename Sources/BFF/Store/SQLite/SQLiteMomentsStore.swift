@@ -64,22 +64,55 @@ final class SQLiteMomentsStore: MomentsStore {
         async throws(MomentsStoreError) -> MomentsDetails {
         do {
             return try await likeWriter.write { db in
-                guard try Self.exists(table: UserRecord.databaseTableName, id: userID, in: db) else {
-                    throw MomentsStoreError.unknownUser(userID)
-                }
-                guard try Self.exists(table: MomentRecord.databaseTableName, id: momentID, in: db) else {
-                    throw MomentsStoreError.unknownMoment(momentID)
-                }
-                if isLiked {
-                    let like = LikeRecord(momentID: momentID, userID: userID, likedAt: Date().timeIntervalSince1970)
-                    try like.insert(db, onConflict: .ignore)
-                } else {
-                    try LikeRecord.deleteOne(db, key: ["momentID": momentID, "userID": userID])
-                }
+                try Self.apply(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked), in: db)
                 return try MomentsDetails.fetch(forUserID: userID, page: page, in: db)
             }
         } catch {
             throw MomentsStoreError(error)
+        }
+    }
+
+    func updateLikes(_ changes: [LikeChange]) async throws(MomentsStoreError) -> [Result<Moment, MomentsStoreError>] {
+        do {
+            return try await likeWriter.write { db in
+                // Each change in its own savepoint: one that throws is undone alone.
+                let outcomes = try changes.map { change in
+                    do {
+                        try db.inSavepoint {
+                            try Self.apply(change, in: db)
+                            return .commit
+                        }
+                        return (change: change, error: nil as MomentsStoreError?)
+                    } catch let error as MomentsStoreError {
+                        return (change: change, error: error)
+                    }
+                }
+                let momentIDs = Array(Set(outcomes.filter { $0.error == nil }.map(\.change.momentID)))
+                guard !momentIDs.isEmpty else {
+                    return Moment.answers(to: outcomes, moments: [], photos: [], likes: [])
+                }
+                let moments = try MomentsPageQueries.moments(withIDs: momentIDs).fetchAll(db).map(PageMomentRow.init(row:))
+                let (photos, likes) = try MomentsDetails.photosAndLikes(ofMomentIDs: momentIDs, in: db)
+                return Moment.answers(to: outcomes, moments: moments, photos: photos, likes: likes)
+            }
+        } catch {
+            throw MomentsStoreError(error)
+        }
+    }
+
+    /// Likes or unlikes as `change` says, after checking that its user and moment exist.
+    private static func apply(_ change: LikeChange, in db: Database) throws {
+        guard try exists(table: UserRecord.databaseTableName, id: change.userID, in: db) else {
+            throw MomentsStoreError.unknownUser(change.userID)
+        }
+        guard try exists(table: MomentRecord.databaseTableName, id: change.momentID, in: db) else {
+            throw MomentsStoreError.unknownMoment(change.momentID)
+        }
+        if change.isLiked {
+            let like = LikeRecord(momentID: change.momentID, userID: change.userID, likedAt: Date().timeIntervalSince1970)
+            try like.insert(db, onConflict: .ignore)
+        } else {
+            try LikeRecord.deleteOne(db, key: ["momentID": change.momentID, "userID": change.userID])
         }
     }
 
