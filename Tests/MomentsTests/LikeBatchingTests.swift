@@ -74,7 +74,7 @@ import TestSupport
                 Issue.record("like \(id): \(String(describing: answered[id]))")
                 continue
             }
-            #expect(likes.id == id && likes.isLiked == (id != "4"), "each like gets its own moment")
+            #expect(likes?.id == id && likes?.isLiked == (id != "4"), "each like gets its own moment")
         }
     }
 
@@ -180,6 +180,29 @@ import TestSupport
             let liked = try await dashboard.json("/api/timeline?refresh=1").object.momentItems
                 .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
             #expect(liked.sorted() == (1...5).map(String.init), "every like answered 200 is in the BFF, and no other")
+        }
+    }
+
+    @Test func aBatchAnsweredWithNoMoments_keepsTheMomentsTheDashboardHolds_andTheLikesCount() async throws {
+        let documents = Mutex<[String]>([])
+        try await Self.withEmbedded(onRequest: { body in
+            let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["query"] as? String ?? ""
+            documents.withLock { $0.append(document) }
+        }) { dashboard, _, ids in
+            #expect(try await dashboard.putFault("updateMomentLike", #"{"kind": "emptyMoments"}"#).status == 200)
+            let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for id in ids.prefix(6) { group.addTask { try await Self.like(dashboard, id) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.map(\.0) == Array(repeating: 200, count: 6), "\(answers.map(\.1))")
+            #expect(answers.allSatisfy { $0.1.contains(#""isLiked":true"#) }, "each item drawn from the page, liked")
+            #expect(documents.withLock { $0.contains { $0.contains("updateMomentLikes") } }, "the likes went in batches")
+            let emptied = try await dashboard.exchanges("operation=updateMomentLike&q=%22updateMomentLikes%22%3A%5B%5D")
+            #expect(!emptied.isEmpty, "the fault emptied the batch's answer")
+            _ = try await dashboard.send("DELETE", "/api/area51/faults/updateMomentLike", contentType: "application/json", body: "")
+            let liked = try await dashboard.json("/api/timeline?refresh=1").object.momentItems
+                .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+            #expect(Set(ids.prefix(6)).isSubset(of: Set(liked)), "the BFF counted every like")
         }
     }
 }

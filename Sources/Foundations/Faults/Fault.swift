@@ -79,11 +79,16 @@ public struct Fault: Codable, Sendable, Equatable {
         }
     }
 
-    /// `body` with every `moments` list under `data` emptied; anything else kept as it was.
+    /// `body` with every `moments` list under `data` emptied, and every list that is a root
+    /// field's whole answer (the moments of `updateMomentLikes`); anything else kept as it was.
     private static func emptyingMoments(_ body: Data) -> Data {
         guard var answer = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
               var data = answer["data"] as? [String: Any] else { return body }
         for (field, value) in data {
+            if value is [Any] {
+                data[field] = [Any]()
+                continue
+            }
             guard var details = value as? [String: Any], details["moments"] != nil else { continue }
             details["moments"] = [Any]()
             data[field] = details

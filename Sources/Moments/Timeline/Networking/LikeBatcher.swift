@@ -16,7 +16,10 @@ final class LikeBatcher: Sendable {
 
     /// How one change came out.
     enum Outcome: Sendable {
-        case answered(MomentLikes)
+        /// The BFF answered the change's moment; `nil` when it answered no moments at all (as an
+        /// `emptyMoments` fault makes it), and the dashboard keeps the moment it holds, as when a
+        /// lone like's answer lists no moments.
+        case answered(MomentLikes?)
         /// The exchange failed: the error is every change's.
         case failed(APISessionError)
         /// The BFF refused a batch of several changes with GraphQL errors, which may be about one
@@ -72,11 +75,12 @@ final class LikeBatcher: Sendable {
     private func outcomes(of changes: [Change]) async -> [Outcome] {
         do {
             let answers = try await send(changes)
+            if answers.isEmpty { return changes.map { _ in .answered(nil) } }
             // One moment per change, in order: anything else is not an answer to these changes.
             guard answers.map(\.id) == changes.map(\.momentID) else {
                 return changes.map { _ in .failed(.missingData("updateMomentLikes answered other moments than it was sent")) }
             }
-            return answers.map(Outcome.answered)
+            return answers.map { .answered($0) }
         } catch {
             if case .graphQL = error, changes.count > 1 {
                 return changes.map { _ in .refusedInBatch }

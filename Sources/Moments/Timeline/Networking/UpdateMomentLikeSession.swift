@@ -101,7 +101,7 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
         async throws(APISessionError) -> [MomentLikes] {
         if await pagination.batchesLikes() {
             switch await batcher.send(LikeBatcher.Change(momentID: momentID, userID: userID, isLiked: isLiked)) {
-            case .answered(let likes): return [likes]
+            case .answered(let likes): return likes.map { [$0] } ?? []
             case .failed(let error): throw error
             case .refusedInBatch: break // sent alone below, to learn this like's own outcome
             }
