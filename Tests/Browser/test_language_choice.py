@@ -109,3 +109,34 @@ def test_chinese_sticks_without_javascript(server, browser_without_javascript, s
     wait(browser).until(condition.url_contains("?after="))
     assert shows_chinese(browser), "Older moments"
     shoot(browser, "older-moments")
+
+
+TOP_BAR_LAYOUT = """
+const title = document.querySelector('.top-bar__title');
+const range = document.createRange();
+range.selectNodeContents(title);
+const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size;
+const overflowing = [...document.querySelectorAll('.top-bar__actions > *, .user-switch__label')]
+    .filter(element => element.getBoundingClientRect().right > window.innerWidth + 0.5
+        || element.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(element).fontSize) + 12)
+    .map(element => element.className);
+return {titleLines: lines, overflowing: overflowing, width: window.innerWidth};
+"""
+
+
+def test_top_bar_on_a_phone_keeps_the_title_whole_and_every_control_on_screen(server, browser, shoot):
+    """At 390 px the English bar's links and user switch do not fit beside the title: they go under
+    it, and neither the title nor "Acting as" breaks inside a word."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        for language, title in (("en", "Moments"), ("zh-Hans", CHINESE_TITLE)):
+            browser.get(server + f"/?lang={language}")
+            assert browser.title == title
+            layout = browser.execute_script(TOP_BAR_LAYOUT)
+            shoot(browser, f"top-bar-390-{language}")
+            assert layout["width"] == 390
+            assert layout["titleLines"] == 1, f"{language}: the title on one line"
+            assert layout["overflowing"] == [], f"{language}: controls off screen or broken over lines"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
