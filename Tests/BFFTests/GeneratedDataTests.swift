@@ -25,6 +25,21 @@ import Testing
         #expect(JSON.errorMessages(json) == ["There is no user with ID \"16\"."], "users \"0\" to \"15\"")
     }
 
+    /// A bulk load leaves PostgreSQL without row counts until autovacuum comes by, and a page's
+    /// likes were then read by scanning every like: the store gathers the statistics itself.
+    @Test func generate_onPostgreSQL_leavesTheTablesAnalyzed() async throws {
+        let fixture = try await BFFFixture(.postgres)
+        let postgres = try #require(fixture.postgres)
+        let before = try await TestPostgres.strings("SELECT now()::text", in: postgres)[0]
+        _ = try await fixture.bff.replaceWithGeneratedData(users: 16, moments: 30, seed: 1)
+        let analyzed = try await TestPostgres.strings("""
+            SELECT relname::text FROM pg_stat_user_tables
+            WHERE relname IN ('users', 'moments', 'photos', 'likes') AND last_analyze >= '\(before)'::timestamptz
+            ORDER BY relname
+            """, in: postgres)
+        #expect(analyzed == ["likes", "moments", "photos", "users"])
+    }
+
     @Test(arguments: StoreKind.allCases)
     func generate_replacesTheDemoData(store: StoreKind) async throws {
         let fixture = try await BFFFixture(store)

@@ -32,6 +32,26 @@ enum TestPostgres {
 
     /// Runs one statement on a connection of its own to `configuration`'s database.
     static func execute(_ sql: String, in configuration: PostgresClient.Configuration) async throws {
+        try await withConnection(to: configuration) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        }
+    }
+
+    /// The first column of every row of `sql`, as text, on a connection of its own.
+    static func strings(_ sql: String, in configuration: PostgresClient.Configuration) async throws -> [String] {
+        try await withConnection(to: configuration) { connection in
+            var strings: [String] = []
+            for try await string in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                .decode(String.self) {
+                strings.append(string)
+            }
+            return strings
+        }
+    }
+
+    /// Runs `body` on a new connection to `configuration`'s database, closed afterwards.
+    private static func withConnection<T>(to configuration: PostgresClient.Configuration,
+                                          _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let connection = try await PostgresConnection.connect(
             configuration: PostgresConnection.Configuration(
                 host: configuration.host ?? "127.0.0.1", port: configuration.port ?? 5432,
@@ -39,11 +59,12 @@ enum TestPostgres {
                 database: configuration.database, tls: .disable),
             id: 1, logger: logger)
         do {
-            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            let result = try await body(connection)
+            try await connection.close()
+            return result
         } catch {
             try? await connection.close()
             throw error
         }
-        try await connection.close()
     }
 }

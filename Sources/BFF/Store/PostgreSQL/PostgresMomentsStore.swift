@@ -34,7 +34,7 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
         self.deadlines = deadlines
         do {
             // Opening waits longer than a request: the first BFF on an empty database migrates and seeds it.
-            try await PostgresDeadlines(connectionWait: .seconds(60), operation: .seconds(60)).run(on: client) { connection in
+            let seeded = try await PostgresDeadlines(connectionWait: .seconds(60), operation: .seconds(60)).run(on: client) { connection in
                 try await connection.withTransaction(logger: logger) { connection in
                     try await PostgresMigrations.migrate(connection, logger: logger)
                     let empty = try await connection.query("SELECT 1 FROM users LIMIT 1", logger: logger)
@@ -42,7 +42,11 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
                     if empty {
                         try await demoData.rows(now: Date()).insert(on: connection, logger: logger)
                     }
+                    return empty
                 }
+            }
+            if seeded {
+                try await Self.analyze(client, logger: logger)
             }
         } catch {
             runTask.cancel()
@@ -173,7 +177,7 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
         let rows = demoData.rows(now: Date())
         do {
             // A generated timeline takes longer than one request may.
-            return try await client.withTransaction(logger: logger) { [logger] connection in
+            let counts = try await client.withTransaction(logger: logger) { [logger] connection in
                 try await connection.query("TRUNCATE likes, photos, moments, users", logger: logger)
                 try await rows.insert(on: connection, logger: logger)
                 var counts = BFFDataCounts(users: 0, moments: 0, photos: 0, likes: 0)
@@ -185,9 +189,18 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
                 }
                 return counts
             }
+            try await Self.analyze(client, logger: logger)
+            return counts
         } catch {
             throw MomentsStoreError(Self.unwrapped(error))
         }
+    }
+
+    /// Gathers the planner's statistics of the tables a bulk load has just filled. Until then
+    /// (autovacuum comes by a minute later) PostgreSQL knows no row counts, and it read the likes of
+    /// a page by scanning every like: 68 ms instead of 0.9 at 100,000 moments and a million likes.
+    private static func analyze(_ client: PostgresClient, logger: Logger) async throws {
+        try await client.query("ANALYZE users, moments, photos, likes", logger: logger)
     }
 
     func load() async throws(RemoteConfigError) -> RemoteConfig {
