@@ -33,8 +33,9 @@ import Testing
         await second.stop()
     }
 
-    /// The embedded BFF's schema shows `from`: a like of a moment on page 50 is read and liked by
-    /// its ID, at most two requests, one once it was found.
+    /// The embedded BFF's schema shows `updateMomentLikes`: a like of a moment on page 50 is read
+    /// and liked by its ID in a batch that answers the whole moment, at most two requests, one
+    /// once it was found.
     @Test func like_ofAMomentOnPage50_ofAGeneratedTimeline_sendsAtMostTwoRequests() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
@@ -52,7 +53,10 @@ import Testing
         #expect(liked.text.contains(#""isLiked":true"#))
         let sent = requests.value.withLock { Array($0.dropFirst(before)) }
         #expect(sent.count <= 2)
-        #expect(sent.allSatisfy { ($0?["variables"] as? [String: Any])?["from"] as? String == momentID }, "read and liked by its ID")
+        #expect(sent.allSatisfy { request in
+            let changes = (request?["variables"] as? [String: Any])?["changes"] as? [[String: Any]]
+            return changes?.map { $0["momentID"] as? String } == [momentID]
+        }, "read and liked by its ID")
         let again = requests.value.withLock { $0.count }
         let unliked = try await dashboard.send("PUT", "/api/moments/\(momentID)/like", contentType: "application/json", body: #"{"isLiked":false}"#)
         #expect(unliked.text.contains(#""isLiked":false"#))

@@ -13,10 +13,10 @@ import TestSupport
     /// A `send` for `LikeBatcher` that records each document's changes and holds each answer until
     /// the test lets it go.
     private final class HeldBFF: Sendable {
-        let documents = Mutex<[[LikeBatcher.Change]]>([])
+        let documents = Mutex<[[MomentLikeChange]]>([])
         private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
 
-        func send(_ changes: [LikeBatcher.Change]) async -> [MomentLikes] {
+        func send(_ changes: [MomentLikeChange]) async -> [MomentLikes] {
             await withCheckedContinuation { continuation in
                 documents.withLock { $0.append(changes) }
                 held.withLock { $0.append(continuation) }
@@ -31,8 +31,8 @@ import TestSupport
         }
     }
 
-    private static func change(_ momentID: String, _ isLiked: Bool = true) -> LikeBatcher.Change {
-        LikeBatcher.Change(momentID: momentID, userID: "0", isLiked: isLiked)
+    private static func change(_ momentID: String, _ isLiked: Bool = true) -> MomentLikeChange {
+        MomentLikeChange(momentID: momentID, userID: "0", isLiked: isLiked)
     }
 
     /// Waits (up to 5 s) until `condition` holds.
@@ -42,25 +42,25 @@ import TestSupport
 
     /// Sends one like per entry of `momentIDs` with `batcher`, each once the documents on their
     /// way number `inFlight[i]`, and answers each like's outcome by moment.
-    private static func send(_ momentIDs: [String], with batcher: LikeBatcher, whenHeld held: @escaping @Sendable () -> Int,
-                             inFlight: [Int]) -> Task<[String: LikeBatcher.Outcome], Never> {
+    private static func send(_ momentIDs: [String], with batcher: LikeBatcher<MomentLikes>, whenHeld held: @escaping @Sendable () -> Int,
+                             inFlight: [Int]) -> Task<[String: LikeBatcher<MomentLikes>.Outcome], Never> {
         Task {
-            await withTaskGroup(of: (String, LikeBatcher.Outcome).self) { group in
+            await withTaskGroup(of: (String, LikeBatcher<MomentLikes>.Outcome).self) { group in
                 for (index, id) in momentIDs.enumerated() {
                     try? await eventually { held() == inFlight[index] }
                     group.addTask { (id, await batcher.send(change(id, id != "4"))) }
                 }
-                return await group.reduce(into: [String: LikeBatcher.Outcome]()) { $0[$1.0] = $1.1 }
+                return await group.reduce(into: [String: LikeBatcher<MomentLikes>.Outcome]()) { $0[$1.0] = $1.1 }
             }
         }
     }
 
     @Test func likesArrivingWhileDocumentsAreOnTheirWay_goTogetherInTheNext_eachAnsweredWithItsMoment() async throws {
         let bff = HeldBFF()
-        let batcher = LikeBatcher { changes in await bff.send(changes) }
+        let batcher = LikeBatcher<MomentLikes> { changes in await bff.send(changes) }
         // Like 1 goes at once, like 2 beside it, and 3 to 7 arrive while both are on their way.
         let outcomes = Self.send((1...7).map { "\($0)" }, with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2, 2, 2, 2, 2])
-        try await Self.eventually { bff.heldCount == LikeBatcher.maximumInFlight }
+        try await Self.eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
         try await Task.sleep(for: .milliseconds(200))
         #expect(bff.documents.withLock { $0.map { $0.map(\.momentID) } } == [["1"], ["2"]], "the later likes wait")
         bff.releaseAll()
@@ -80,19 +80,19 @@ import TestSupport
 
     @Test func aBatchRefusedWithGraphQLErrors_isSentAgainLikeByLike_aLoneLikeKeepsItsError() async throws {
         let refusal = APISessionError.graphQL([GraphQLErrorDetail(message: "no", code: "UNKNOWN_MOMENT")], hasData: false)
-        let alone = LikeBatcher { _ async throws(APISessionError) in throw refusal }
+        let alone = LikeBatcher<MomentLikes> { _ async throws(APISessionError) in throw refusal }
         guard case .failed(.graphQL) = await alone.send(Self.change("1")) else {
             Issue.record("a document of one like fails with its own error")
             return
         }
         let bff = HeldBFF()
-        let batcher = LikeBatcher { changes async throws(APISessionError) in
+        let batcher = LikeBatcher<MomentLikes> { changes async throws(APISessionError) in
             let answer = await bff.send(changes)
             if changes.count > 1 { throw refusal }
             return answer
         }
         let outcomes = Self.send(["1", "2", "3", "5"], with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2, 2])
-        try await Self.eventually { bff.heldCount == LikeBatcher.maximumInFlight }
+        try await Self.eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
         try await Task.sleep(for: .milliseconds(200))
         bff.releaseAll()
         try await Self.eventually { bff.heldCount == 1 }
@@ -204,5 +204,50 @@ import TestSupport
                 .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
             #expect(Set(ids.prefix(6)).isSubset(of: Set(liked)), "the BFF counted every like")
         }
+    }
+
+    @Test func likesAtOnce_ofMomentsNotReadYet_goInBatchesThatAnswerWholeMoments_anUnknownOneFailsAlone() async throws {
+        let documents = Mutex<[String]>([])
+        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), generated: 600) { body in
+            let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["query"] as? String ?? ""
+            documents.withLock { $0.append(document) }
+        }
+        do {
+            try await dashboard.setLikeFeature(true)
+            // Nothing read yet: IDs count from the newest, so "300" to "319" are deep in the timeline.
+            let ids = (300..<320).map { "\($0)" }
+            let start = documents.withLock { $0.count }
+            let answers = try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
+                for id in ids {
+                    group.addTask {
+                        let answer = try await Self.like(dashboard, id)
+                        return (id, answer.status, answer.text)
+                    }
+                }
+                return try await group.reduce(into: [String: (Int, String)]()) { $0[$1.0] = ($1.1, $1.2) }
+            }
+            for id in ids {
+                #expect(answers[id]?.0 == 200, "moment \(id): \(String(describing: answers[id]))")
+                #expect(answers[id]?.1.contains(#""isLiked":true"#) == true)
+            }
+            let sent = documents.withLock { Array($0.dropFirst(start)) }
+            #expect(sent.filter { $0.contains("BFFCapabilities") }.count == 1, "the schema asked once, not once per like")
+            let likes = sent.filter { $0.hasPrefix("mutation") }
+            #expect(likes.allSatisfy { $0.contains("updateMomentLikes") && $0.contains("createdDate") }, "batches with the whole moment")
+            #expect(likes.count < ids.count, "\(ids.count) likes in \(likes.count) documents")
+            var liked: [String] = []
+            for after in ["299", "309"] {
+                liked += try await dashboard.json("/api/timeline?after=\(after)").object.momentItems
+                    .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+            }
+            #expect(Set(liked) == Set(ids), "every like answered 200 is in the BFF")
+            let unknown = try await Self.like(dashboard, "99999")
+            #expect(unknown.status == 404)
+            #expect(unknown.text.contains(#""code":"unknown_moment""#))
+        } catch {
+            await dashboard.stop()
+            throw error
+        }
+        await dashboard.stop()
     }
 }

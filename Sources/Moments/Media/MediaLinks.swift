@@ -65,9 +65,13 @@ extension MomentsDetails {
     /// Every picture the answer names: the profile's avatar and cover, each author's avatar,
     /// each photo and each liker's avatar.
     public var pictureURLs: [String] {
-        [userDetails.avatar, userDetails.backgroundImage]
-            + moments.flatMap { moment in
-                [moment.userDetails.avatar] + moment.photos + (moment.likes ?? []).map(\.avatar)
-            }
+        [userDetails.avatar, userDetails.backgroundImage] + moments.flatMap(\.pictureURLs)
+    }
+}
+
+extension MomentsDetails.Moment {
+    /// Every picture the moment names: its author's avatar, its photos and its likers' avatars.
+    public var pictureURLs: [String] {
+        [userDetails.avatar] + photos + (likes ?? []).map(\.avatar)
     }
 }

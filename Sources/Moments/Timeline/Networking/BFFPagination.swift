@@ -37,8 +37,18 @@ public final class BFFPagination: Sendable {
         case pagingFromMoment
     }
 
+    /// What is known, and the schema question on its way, which every caller that arrives
+    /// meanwhile waits for instead of asking again.
+    private struct State {
+        var support = Support.unknown
+        var introspection: Bool?
+        var startsAtMoment = false
+        var batchesLikes = false
+        var probing: Task<BFFSchemaProbe.Capabilities?, Never>?
+    }
+
     private let probe: BFFSchemaProbe?
-    private let state = Mutex<(support: Support, introspection: Bool?, startsAtMoment: Bool, batchesLikes: Bool)>((.unknown, nil, false, false))
+    private let state = Mutex(State())
 
     /// - Parameter probe: asks the schema; without one, paging is tried and a refusal decides.
     public init(probe: BFFSchemaProbe? = nil) {
@@ -65,7 +75,7 @@ public final class BFFPagination: Sendable {
                 learn(.unsupported)
             } catch where Self.isUnreachable(error) {
                 // Ask the schema again once it answers: it may be another BFF by then.
-                state.withLock { $0 = (.unknown, nil, false, false) }
+                state.withLock { $0 = State() }
                 throw error
             }
         }
@@ -86,12 +96,21 @@ public final class BFFPagination: Sendable {
 
     /// Which arguments to send: known from before, else from the schema, else try paging.
     private func allowedArguments() async -> Arguments {
-        let known = state.withLock { $0 }
-        guard known.support == .unknown, let probe else {
+        let (known, probing) = state.withLock { state -> (State, Task<BFFSchemaProbe.Capabilities?, Never>?) in
+            guard state.support == .unknown, let probe else { return (state, nil) }
+            if state.probing == nil {
+                state.probing = Task { await probe.capabilities() }
+            }
+            return (state, state.probing)
+        }
+        guard let probing else {
             return known.support == .unsupported ? .none : known.startsAtMoment ? .pagingFromMoment : .paging
         }
-        let learned = await probe.capabilities()
+        let learned = await probing.value
         state.withLock { state in
+            // Only the question still on record answers: the BFF may have gone away since.
+            guard state.probing == probing else { return }
+            state.probing = nil
             state.introspection = learned != nil
             if let learned {
                 state.support = learned.paging ? .supported : .unsupported

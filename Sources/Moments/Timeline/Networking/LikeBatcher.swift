@@ -5,21 +5,15 @@ import Synchronization
 /// `maximumInFlight` documents are on their way, and those that arrive meanwhile go together in the
 /// next one, so a burst of likes costs a few exchanges with the BFF instead of one each, and a
 /// lone like waits for nothing. Two documents on their way keep the BFF busy while the dashboard
-/// answers the likes of the last one and gathers the next.
-final class LikeBatcher: Sendable {
-    /// One like or unlike, as `updateMomentLikes` takes it.
-    struct Change: Encodable, Sendable, Equatable {
-        let momentID: String
-        let userID: String
-        let isLiked: Bool
-    }
-
+/// answers the likes of the last one and gathers the next. `Answer` is what the document selects
+/// of each changed moment.
+final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
     /// How one change came out.
     enum Outcome: Sendable {
         /// The BFF answered the change's moment; `nil` when it answered no moments at all (as an
-        /// `emptyMoments` fault makes it), and the dashboard keeps the moment it holds, as when a
-        /// lone like's answer lists no moments.
-        case answered(MomentLikes?)
+        /// `emptyMoments` fault makes it), which the caller takes as a lone like's answer that
+        /// lists no moments.
+        case answered(Answer?)
         /// The exchange failed: the error is every change's.
         case failed(APISessionError)
         /// The BFF refused a batch of several changes with GraphQL errors, which may be about one
@@ -28,27 +22,27 @@ final class LikeBatcher: Sendable {
     }
 
     /// Changes a document carries at most.
-    static let maximumBatch = 100
+    static var maximumBatch: Int { 100 }
     /// Documents on their way at once.
-    static let maximumInFlight = 2
+    static var maximumInFlight: Int { 2 }
 
     private struct Pending: Sendable {
-        let change: Change
+        let change: MomentLikeChange
         let continuation: CheckedContinuation<Outcome, Never>
     }
 
-    private let send: @Sendable ([Change]) async throws(APISessionError) -> [MomentLikes]
+    private let send: @Sendable ([MomentLikeChange]) async throws(APISessionError) -> [Answer]
     /// The changes waiting for the next document, and how many documents are on their way.
     private let state = Mutex<(waiting: [Pending], inFlight: Int)>(([], 0))
 
     /// - Parameter send: sends the changes in one document and answers the moments the BFF
     ///   sent back, one per change, in their order.
-    init(send: @escaping @Sendable ([Change]) async throws(APISessionError) -> [MomentLikes]) {
+    init(send: @escaping @Sendable ([MomentLikeChange]) async throws(APISessionError) -> [Answer]) {
         self.send = send
     }
 
     /// Sends `change` with the others waiting, and answers how it came out.
-    func send(_ change: Change) async -> Outcome {
+    func send(_ change: MomentLikeChange) async -> Outcome {
         await withCheckedContinuation { continuation in
             let startsSending = state.withLock { state in
                 state.waiting.append(Pending(change: change, continuation: continuation))
@@ -72,7 +66,7 @@ final class LikeBatcher: Sendable {
     }
 
     /// The outcome of each of `changes`, sent in one document.
-    private func outcomes(of changes: [Change]) async -> [Outcome] {
+    private func outcomes(of changes: [MomentLikeChange]) async -> [Outcome] {
         do {
             let answers = try await send(changes)
             if answers.isEmpty { return changes.map { _ in .answered(nil) } }
@@ -103,3 +97,18 @@ final class LikeBatcher: Sendable {
         }
     }
 }
+
+/// One like or unlike, as `updateMomentLikes` takes it.
+struct MomentLikeChange: Encodable, Sendable, Equatable {
+    let momentID: String
+    let userID: String
+    let isLiked: Bool
+}
+
+/// What a batch of likes answers for each changed moment: at least the moment's ID.
+protocol LikeBatchAnswer: Sendable {
+    var id: String { get }
+}
+
+extension MomentLikes: LikeBatchAnswer {}
+extension MomentsDetails.Moment: LikeBatchAnswer {}

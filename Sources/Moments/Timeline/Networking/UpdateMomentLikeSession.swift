@@ -14,17 +14,18 @@ public protocol UpdateMomentLikeSessionType: Sendable {
     /// after `previous` when it pages (`first: 1, after:`), every moment when it does not.
     func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, previous: String?)
         async throws(APISessionError) -> [MomentLikes]
-    /// Changes `userID`'s like of `momentID` and answers that whole moment after the change, in
-    /// one call (`first: 1, from:` with the timeline's selection), for a moment not read before,
-    /// when the BFF's schema offers `from`; `nil` when it does not, and nothing was sent.
+    /// Changes `userID`'s like of `momentID` and answers the moments the BFF sent back with the
+    /// timeline's selection (that whole moment after the change), in one call, for a moment not
+    /// read before, when the BFF's schema offers likes in batches or pages `from` a moment; `nil`
+    /// when it offers neither, and nothing was sent.
     func updateLikeReadingMoment(_ isLiked: Bool, momentID: String, fromUserID userID: String)
-        async throws(APISessionError) -> MomentsDetails?
+        async throws(APISessionError) -> [MomentsDetails.Moment]?
 }
 
 extension UpdateMomentLikeSessionType {
     /// A session that cannot start a page at a moment: the moment is read, then liked.
     public func updateLikeReadingMoment(_: Bool, momentID _: String, fromUserID _: String)
-        async throws(APISessionError) -> MomentsDetails? {
+        async throws(APISessionError) -> [MomentsDetails.Moment]? {
         nil
     }
 }
@@ -56,11 +57,11 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
     }
 
     struct BatchVariables: Encodable, Sendable {
-        let changes: [LikeBatcher.Change]
+        let changes: [MomentLikeChange]
     }
 
-    struct BatchPayload: Decodable {
-        let updateMomentLikes: [MomentLikes]
+    struct BatchPayload<Answer: Decodable>: Decodable {
+        let updateMomentLikes: [Answer]
     }
 
     /// Many likes in one document, answered with what each changed. The operation keeps the
@@ -68,6 +69,16 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
     static let batchQuery = """
         mutation updateMomentLike($changes: [MomentLikeChange!]!) {
           updateMomentLikes(changes: $changes) { id isLiked likes { id avatar } }
+        }
+        """
+
+    /// Likes in one document, each answered with its whole moment as the timeline shows it: the
+    /// likes of moments not read before.
+    static let readingBatchQuery = """
+        mutation updateMomentLike($changes: [MomentLikeChange!]!) {
+          updateMomentLikes(changes: $changes) {
+            id userDetails { name avatar } type title url photos createdDate isLiked likes { id avatar }
+          }
         }
         """
 
@@ -86,21 +97,27 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
 
     private let apiSession: APISession
     private let pagination: BFFPagination
-    private let batcher: LikeBatcher
+    private let batcher: LikeBatcher<MomentLikes>
+    private let readingBatcher: LikeBatcher<MomentsDetails.Moment>
 
     public init(apiSession: APISession, pagination: BFFPagination) {
         self.apiSession = apiSession
         self.pagination = pagination
         batcher = LikeBatcher { changes async throws(APISessionError) in
             try await apiSession.post(query: Self.batchQuery, variables: BatchVariables(changes: changes),
-                                      operationName: "updateMomentLike", as: BatchPayload.self).updateMomentLikes
+                                      operationName: "updateMomentLike", as: BatchPayload<MomentLikes>.self).updateMomentLikes
+        }
+        readingBatcher = LikeBatcher { changes async throws(APISessionError) in
+            try await apiSession.post(query: Self.readingBatchQuery, variables: BatchVariables(changes: changes),
+                                      operationName: "updateMomentLike",
+                                      as: BatchPayload<MomentsDetails.Moment>.self).updateMomentLikes
         }
     }
 
     public func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, previous: String?)
         async throws(APISessionError) -> [MomentLikes] {
         if await pagination.batchesLikes() {
-            switch await batcher.send(LikeBatcher.Change(momentID: momentID, userID: userID, isLiked: isLiked)) {
+            switch await batcher.send(MomentLikeChange(momentID: momentID, userID: userID, isLiked: isLiked)) {
             case .answered(let likes): return likes.map { [$0] } ?? []
             case .failed(let error): throw error
             case .refusedInBatch: break // sent alone below, to learn this like's own outcome
@@ -123,11 +140,18 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
     }
 
     public func updateLikeReadingMoment(_ isLiked: Bool, momentID: String, fromUserID userID: String)
-        async throws(APISessionError) -> MomentsDetails? {
+        async throws(APISessionError) -> [MomentsDetails.Moment]? {
+        if await pagination.batchesLikes() {
+            switch await readingBatcher.send(MomentLikeChange(momentID: momentID, userID: userID, isLiked: isLiked)) {
+            case .answered(let moment): return moment.map { [$0] } ?? []
+            case .failed(let error): throw error
+            case .refusedInBatch: break // sent alone below, to learn this like's own outcome
+            }
+        }
         guard await pagination.startsAtMoment() else { return nil }
         // A like is sent only while the like feature is on: the moment comes with its likes.
         let variables = Variables(momentID: momentID, userID: userID, isLiked: isLiked, first: 1, from: momentID, withLikes: true)
         return try await apiSession.post(query: Self.readingMomentQuery, variables: variables, operationName: "updateMomentLike",
-                                         as: MomentPayload.self).updateMomentLike
+                                         as: MomentPayload.self).updateMomentLike.moments
     }
 }

@@ -159,15 +159,15 @@ public final class MomentsRepo: MomentsRepoType {
     /// A moment not read before, liked and read in one call, when the BFF starts a page at a
     /// moment; `nil` (nothing sent) when it does not.
     private func likeReadingMoment(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> Located? {
-        let answer: MomentsDetails?
+        let answer: [MomentsDetails.Moment]?
         do {
             answer = try await updateMomentLikeSession.updateLikeReadingMoment(isLiked, momentID: momentID, fromUserID: userID)
         } catch {
             throw Self.readError(error, momentID: momentID, userID: userID)
         }
         guard let answer else { return nil }
-        mediaURLRegistry?.record(answer)
-        guard let moment = answer.moments.first, moment.id == momentID else { throw .unknownMoment(momentID) }
+        mediaURLRegistry?.record(pictures: answer.flatMap(\.pictureURLs))
+        guard let moment = answer.first, moment.id == momentID else { throw .unknownMoment(momentID) }
         return Located(moment: moment, previous: nil)
     }
 
