@@ -128,13 +128,10 @@ import TestSupport
     }
 
     @Test func likesAtOnce_throughTheDashboard_goInFewerDocuments_andEachCounts() async throws {
-        let documents = Mutex<[String]>([])
-        try await Self.withEmbedded(onRequest: { body in
-            let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["query"] as? String ?? ""
-            documents.withLock { $0.append(document) }
-        }) { dashboard, _, ids in
+        let documents = SentDocuments()
+        try await Self.withEmbedded(onRequest: documents.record) { dashboard, _, ids in
             try #require(ids.count >= 10, "the demo timeline's first page")
-            let start = documents.withLock { $0.count }
+            let start = documents.count
             // Three changes of each of ten moments, the last a like: every one of them ends liked.
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for id in ids.prefix(10) {
@@ -145,7 +142,7 @@ import TestSupport
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(statuses == Array(repeating: 200, count: 30))
-            let sent = documents.withLock { Array($0.dropFirst(start)) }
+            let sent = documents.since(start)
             #expect(sent.count < 30, "30 likes at once in fewer documents: \(sent.count)")
             #expect(sent.contains { $0.contains("updateMomentLikes") })
             // Each moment's own changes ran in the order they arrived only per request; liking
@@ -184,11 +181,8 @@ import TestSupport
     }
 
     @Test func aBatchAnsweredWithNoMoments_keepsTheMomentsTheDashboardHolds_andTheLikesCount() async throws {
-        let documents = Mutex<[String]>([])
-        try await Self.withEmbedded(onRequest: { body in
-            let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["query"] as? String ?? ""
-            documents.withLock { $0.append(document) }
-        }) { dashboard, _, ids in
+        let documents = SentDocuments()
+        try await Self.withEmbedded(onRequest: documents.record) { dashboard, _, ids in
             #expect(try await dashboard.putFault("updateMomentLike", #"{"kind": "emptyMoments"}"#).status == 200)
             let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
                 for id in ids.prefix(6) { group.addTask { try await Self.like(dashboard, id) } }
@@ -196,7 +190,7 @@ import TestSupport
             }
             #expect(answers.map(\.0) == Array(repeating: 200, count: 6), "\(answers.map(\.1))")
             #expect(answers.allSatisfy { $0.1.contains(#""isLiked":true"#) }, "each item drawn from the page, liked")
-            #expect(documents.withLock { $0.contains { $0.contains("updateMomentLikes") } }, "the likes went in batches")
+            #expect(documents.since(0).contains { $0.contains("updateMomentLikes") }, "the likes went in batches")
             let emptied = try await dashboard.exchanges("operation=updateMomentLike&q=%22updateMomentLikes%22%3A%5B%5D")
             #expect(!emptied.isEmpty, "the fault emptied the batch's answer")
             _ = try await dashboard.send("DELETE", "/api/area51/faults/updateMomentLike", contentType: "application/json", body: "")
@@ -207,16 +201,13 @@ import TestSupport
     }
 
     @Test func likesAtOnce_ofMomentsNotReadYet_goInBatchesThatAnswerWholeMoments_anUnknownOneFailsAlone() async throws {
-        let documents = Mutex<[String]>([])
-        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), generated: 600) { body in
-            let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["query"] as? String ?? ""
-            documents.withLock { $0.append(document) }
-        }
+        let documents = SentDocuments()
+        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), generated: 600, onRequest: documents.record)
         do {
             try await dashboard.setLikeFeature(true)
             // Nothing read yet: IDs count from the newest, so "300" to "319" are deep in the timeline.
             let ids = (300..<320).map { "\($0)" }
-            let start = documents.withLock { $0.count }
+            let start = documents.count
             let answers = try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
                 for id in ids {
                     group.addTask {
@@ -230,7 +221,7 @@ import TestSupport
                 #expect(answers[id]?.0 == 200, "moment \(id): \(String(describing: answers[id]))")
                 #expect(answers[id]?.1.contains(#""isLiked":true"#) == true)
             }
-            let sent = documents.withLock { Array($0.dropFirst(start)) }
+            let sent = documents.since(start)
             #expect(sent.filter { $0.contains("BFFCapabilities") }.count == 1, "the schema asked once, not once per like")
             let likes = sent.filter { $0.hasPrefix("mutation") }
             #expect(likes.allSatisfy { $0.contains("updateMomentLikes") && $0.contains("createdDate") }, "batches with the whole moment")
@@ -250,4 +241,20 @@ import TestSupport
         }
         await dashboard.stop()
     }
+}
+
+/// The GraphQL documents a BFF received, as its transport saw them.
+private final class SentDocuments: Sendable {
+    private let documents = Mutex<[String]>([])
+
+    /// Records the `query` of a request `body`.
+    @Sendable func record(_ body: Data) {
+        let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["query"] as? String ?? ""
+        documents.withLock { $0.append(document) }
+    }
+
+    var count: Int { documents.withLock { $0.count } }
+
+    /// The documents received after the first `start`.
+    func since(_ start: Int) -> [String] { documents.withLock { Array($0.dropFirst(start)) } }
 }
