@@ -149,6 +149,31 @@ def test_likesInABatch_validateLocally_answerEachMomentInOrder_andFailByCode(emb
     assert kept[unliked[0]]["isLiked"] is False, "the change that did not fail stays applied"
 
 
+# The dashboard's batch for moments it has not read (UpdateMomentLikeSession.readingBatchQuery):
+# each like answered with its whole moment, as the timeline selects it.
+LIKES_READING = """
+mutation updateMomentLike($changes: [MomentLikeChange!]!) {
+  updateMomentLikes(changes: $changes) {
+    id userDetails { name avatar } type title url photos createdDate isLiked likes { id avatar }
+  }
+}
+"""
+
+
+def test_likesInABatch_withTheWholeMoment_validateLocally_andAnswerWhatTheTimelineShows(embedded_graphql_url):
+    client = make_client(embedded_graphql_url)
+    with client as session:
+        client.validate(GraphQLRequest(LIKES_READING))
+        deepest = [m for m in timeline(session)["moments"] if not m["isLiked"]][-2:]
+        changes = [{"momentID": m["id"], "userID": "0", "isLiked": True} for m in deepest]
+        answer = session.execute(GraphQLRequest(LIKES_READING, variable_values={"changes": changes}))["updateMomentLikes"]
+        after = {m["id"]: m for m in timeline(session)["moments"]}
+    assert [m["id"] for m in answer] == [m["id"] for m in deepest]
+    for moment in answer:
+        assert moment == after[moment["id"]], "the batch answers each moment as the timeline then shows it"
+        assert moment["isLiked"] is True
+
+
 def test_introspectedSchema_equalsTheServedSDL(embedded_graphql_url):
     client = make_client(embedded_graphql_url)
     with client:
