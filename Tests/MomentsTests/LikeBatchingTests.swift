@@ -121,6 +121,12 @@ import TestSupport
         await dashboard.stop()
     }
 
+    /// The JSON object of an answer that must be 200.
+    private static func object(_ answer: (status: Int, text: String)) throws -> [String: Any] {
+        try #require(answer.status == 200, "\(answer.text)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])
+    }
+
     private static func like(_ dashboard: Dashboard, _ momentID: String, _ isLiked: Bool = true) async throws -> (status: Int, text: String) {
         let answer = try await dashboard.send("PUT", "/api/moments/\(momentID)/like", contentType: "application/json",
                                               body: #"{"isLiked": \#(isLiked)}"#)
@@ -198,6 +204,54 @@ import TestSupport
                 .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
             #expect(Set(ids.prefix(6)).isSubset(of: Set(liked)), "the BFF counted every like")
         }
+    }
+
+    @Test func aLikeInABatch_asksForIsLikedAlone_andShowsTheLikersTheBFFThenHas() async throws {
+        let documents = SentDocuments()
+        try await Self.withEmbedded(onRequest: documents.record) { dashboard, _, ids in
+            let page = try await dashboard.json("/api/timeline").object
+            let items = page.momentItems
+            let profile = (page["sections"] as? [[String: Any]] ?? []).flatMap { $0["items"] as? [[String: Any]] ?? [] }
+                .first { $0["reuseIdentifier"] as? String == "UserProfileListItemViewModel" }
+            let avatar = try #require(profile?["avatarURL"] as? String, "the acting user's avatar, in the profile header")
+            // A moment others liked and the acting user did not.
+            let moment = try #require(items.first { ($0["isLiked"] as? Bool) == false && (($0["likes"] as? [String])?.count ?? 0) >= 2 })
+            let id = try #require(moment["momentID"] as? String)
+            let before = try #require(moment["likes"] as? [String])
+            let start = documents.count
+
+            let liked = try Self.object(try await Self.like(dashboard, id, true))
+            #expect(liked["isLiked"] as? Bool == true)
+            #expect(liked["likes"] as? [String] == [avatar] + before, "the acting user first, the others as they were")
+            let sent = documents.since(start).filter { $0.hasPrefix("mutation") }
+            #expect(sent.count == 1 && sent.allSatisfy { $0.contains("updateMomentLikes(changes: $changes) { id isLiked }") },
+                    "one batch that asks for isLiked alone: \(sent)")
+            let read = try await dashboard.json("/api/timeline?refresh=1").object.momentItems.first { $0["momentID"] as? String == id }
+            #expect(read?["likes"] as? [String] == liked["likes"] as? [String], "as the BFF then lists them")
+
+            let unliked = try Self.object(try await Self.like(dashboard, id, false))
+            #expect(unliked["isLiked"] as? Bool == false)
+            #expect(unliked["likes"] as? [String] == before)
+            #expect(ids.contains(id))
+        }
+    }
+
+    @Test func aLikeOfAMomentReadAlone_beforeTheTimeline_showsTheActingUserAmongItsLikers() async throws {
+        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory())
+        do {
+            try await dashboard.setLikeFeature(true)
+            // Moment 2 of the demo: liked by four others, not by user 0, whose avatar is 00.png.
+            let read = try await dashboard.json("/api/moments/2").object
+            let before = try #require(read["likes"] as? [String])
+            try #require(!before.contains("/images/avatars/00.png"), "\(before)")
+            let liked = try Self.object(try await Self.like(dashboard, "2"))
+            #expect(liked["likes"] as? [String] == ["/images/avatars/00.png"] + before,
+                    "no page of this user is held to draw their avatar from: the like reads the moment")
+        } catch {
+            await dashboard.stop()
+            throw error
+        }
+        await dashboard.stop()
     }
 
     @Test func likesAtOnce_ofMomentsNotReadYet_goInBatchesThatAnswerWholeMoments_anUnknownOneFailsAlone() async throws {

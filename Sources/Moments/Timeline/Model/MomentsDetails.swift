@@ -39,3 +39,13 @@ public struct MomentsDetails: Codable, Sendable, Equatable {
         case photos = "PHOTOS"
     }
 }
+
+extension [MomentsDetails.LikedUserDetails] {
+    /// These likes after `userID` liked (as `liker`, first: the BFF lists the newest like first)
+    /// or unliked. A like by a user already listed, or whose avatar is not known, leaves them.
+    func changed(byLikeOf userID: String, isLiked: Bool, liker: MomentsDetails.LikedUserDetails?) -> Self {
+        guard isLiked else { return filter { $0.id != userID } }
+        guard let liker, !contains(where: { $0.id == userID }) else { return self }
+        return [liker] + self
+    }
+}

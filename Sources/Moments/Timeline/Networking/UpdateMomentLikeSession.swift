@@ -1,6 +1,7 @@
 import Foundations
 
-/// What a like changes of a moment, as the like mutation answers it.
+/// What a like changes of a moment, as the like mutation answers it: `likes` is `nil` when the
+/// document did not ask for them (likes in a batch answer `isLiked` alone).
 public struct MomentLikes: Decodable, Sendable, Equatable {
     public var id: String
     public var isLiked: Bool?
@@ -31,7 +32,8 @@ extension UpdateMomentLikeSessionType {
 }
 
 /// Sends `updateMomentLike` with the smallest selection: the IDs and likes of the moments answered;
-/// likes that arrive together in one `updateMomentLikes` document when the BFF's schema offers it.
+/// likes that arrive together in one `updateMomentLikes` document when the BFF's schema offers it,
+/// answered with each moment's `isLiked` alone (the likers are the ones held, changed by the like).
 public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
     struct Variables: Encodable, Sendable {
         let momentID: String
@@ -64,11 +66,12 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
         let updateMomentLikes: [Answer]
     }
 
-    /// Many likes in one document, answered with what each changed. The operation keeps the
-    /// like's name, so faults and the network inspector treat it as the likes it carries.
+    /// Many likes in one document, answered with each moment's `isLiked`: a liker's avatar costs
+    /// the BFF three GraphQL fields, and the dashboard holds the likers already. The operation
+    /// keeps the like's name, so faults and the network inspector treat it as the likes it carries.
     static let batchQuery = """
         mutation updateMomentLike($changes: [MomentLikeChange!]!) {
-          updateMomentLikes(changes: $changes) { id isLiked likes { id avatar } }
+          updateMomentLikes(changes: $changes) { id isLiked }
         }
         """
 

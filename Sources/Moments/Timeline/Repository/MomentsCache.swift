@@ -62,6 +62,8 @@ struct MomentsCache {
     private var entries: LeastRecentlyUsedCache<Key, Entry>
     /// The pages that hold each moment: where a moment is found, and where a like puts it.
     private var holders: [MomentKey: Set<PageKey>] = [:]
+    /// The users who liked through this dashboard, as a like's answer listed them: one each.
+    private var likers: [String: MomentsDetails.LikedUserDetails] = [:]
 
     init(byteLimit: Int) {
         entries = LeastRecentlyUsedCache(costLimit: byteLimit)
@@ -104,6 +106,15 @@ struct MomentsCache {
         return located
     }
 
+    /// `userID` as a liker: from the profile of their newest page, or as an earlier like listed
+    /// them; `nil` when neither is kept.
+    mutating func liker(_ userID: String) -> MomentsDetails.LikedUserDetails? {
+        if let profile = page(PageKey(userID: userID, page: .newest, withLikes: true))?.details.userDetails, profile.id == userID {
+            return MomentsDetails.LikedUserDetails(id: profile.id, avatar: profile.avatar)
+        }
+        return likers[userID]
+    }
+
     /// Keeps `located`, read alone, under `key`.
     mutating func set(_ located: Located, for key: MomentKey) {
         forget(entries.set(.moment(located), cost: Self.overhead + located.moment.estimatedBytes, for: .moment(key)))
@@ -111,9 +122,10 @@ struct MomentsCache {
 
     /// Puts `moment` in place of its old self everywhere `userID` has it with likes, each page
     /// changed under a new version from `nextVersion`; kept alone when no page holds it. Answers
-    /// the newest pages changed, to save.
+    /// the newest pages changed, to save. Remembers `userID` as a liker when the moment lists them.
     mutating func replace(_ located: Located, userID: String, nextVersion: () -> Int) -> [CachedPage] {
         let key = MomentKey(userID: userID, momentID: located.moment.id, withLikes: true)
+        if let liker = located.moment.likes?.first(where: { $0.id == userID }) { likers[userID] = liker }
         var newest: [CachedPage] = []
         for pageKey in holders[key] ?? [] {
             guard var page = page(pageKey), let index = page.details.moments.firstIndex(where: { $0.id == key.momentID }),
@@ -133,6 +145,7 @@ struct MomentsCache {
     mutating func removeAll() {
         entries.removeAll { _ in true }
         holders.removeAll()
+        likers.removeAll()
     }
 
     /// Forgets `userID`'s older pages and the moments read alone, which may have moved under

@@ -141,12 +141,15 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
+        let (held, liker) = cache.withLock { ($0.located(momentKey(momentID, userID: userID)), $0.liker(userID)) }
+        // A like answered without its likers is drawn from the moment held and this user's avatar:
+        // without them, the moment is read with the like.
+        let avatarNeeded = isLiked && liker == nil && !(held?.moment.likes ?? []).contains { $0.id == userID }
         let updated: Located
-        if cache.withLock({ $0.located(momentKey(momentID, userID: userID)) }) == nil,
-           let read = try await likeReadingMoment(isLiked, momentID: momentID, userID: userID) {
+        if held == nil || avatarNeeded, let read = try await likeReadingMoment(isLiked, momentID: momentID, userID: userID) {
             updated = read
         } else {
-            updated = try await likeLocated(isLiked, momentID: momentID, userID: userID)
+            updated = try await likeLocated(isLiked, momentID: momentID, userID: userID, liker: liker)
         }
         let newest = cache.withLock { $0.replace(updated, userID: userID, nextVersion: nextVersion) }
         for page in newest {
@@ -172,8 +175,9 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     /// The moment found (kept, read by its ID, or in one whole read), liked, and changed by the
-    /// likes the BFF answers.
-    private func likeLocated(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
+    /// likes the BFF answers, or, when it answers `isLiked` alone, by `liker`'s like or unlike.
+    private func likeLocated(_ isLiked: Bool, momentID: String, userID: String,
+                             liker: MomentsDetails.LikedUserDetails?) async throws(MomentsRepoError) -> Located {
         let located = try await locate(momentID, userID: userID)
         let answer: [MomentLikes]
         do {
@@ -187,7 +191,9 @@ public final class MomentsRepo: MomentsRepoType {
         if let likes = answer.first(where: { $0.id == momentID }) {
             var updated = located
             updated.moment.isLiked = likes.isLiked
-            updated.moment.likes = likes.likes
+            updated.moment.likes = likes.likes ?? located.moment.likes.map {
+                $0.changed(byLikeOf: userID, isLiked: likes.isLiked ?? isLiked, liker: liker)
+            }
             mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
             return updated
         } else {
