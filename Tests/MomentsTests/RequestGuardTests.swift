@@ -66,6 +66,20 @@ import TestSupport
         }
     }
 
+    @Test func csrfCookieThatTheDashboardCannotHaveIssued_isReplaced_andNeverReachesThePage() async throws {
+        try await withDashboard { dashboard, _ in
+            let forged = #"x"/onfocus="alert(1)"#
+            for path in ["/", "/area51"] {
+                let page = try await dashboard.get(path, headers: ["Cookie": "moments_csrf=\(forged)"])
+                #expect(page.status == 200)
+                #expect(!page.text.contains("alert(1)"), "\(path) drew the forged cookie")
+                let cookie = try #require(page.headers["set-cookie"], "\(path) issued no new token")
+                let token = try #require(cookie.split(separator: ";").first?.split(separator: "=").last.map(String.init))
+                #expect(token.count == 32 && page.text.contains(#"name="_csrf" value="\#(token)""#))
+            }
+        }
+    }
+
     @Test func jsonWriteWithFormContentType_isRefused415() async throws {
         try await withDashboard { dashboard, bff in
             let answer = try await dashboard.send("POST", "/api/area51/actions/reset-toggles", contentType: "text/plain", body: "{}")

@@ -15,7 +15,9 @@ public struct CSRFMiddleware: Middleware {
 
     public func respond(to request: Request, next: Handler) async throws -> Response {
         var request = request
-        let issued = request.cookies[Self.cookieName] == nil
+        // A cookie the dashboard cannot have issued (another site's script may set one) is replaced:
+        // pages carry the token as it is, in an attribute, so only safe characters pass.
+        let issued = !(request.cookies[Self.cookieName].map(Self.isWellFormed) ?? false)
         if issued {
             request.cookies[Self.cookieName] = Self.newToken()
         }
@@ -30,6 +32,15 @@ public struct CSRFMiddleware: Middleware {
             response.headers.add("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
         }
         return response
+    }
+
+    /// 1 to 128 ASCII letters, digits, `-` and `_`: what `newToken` makes, and nothing that means
+    /// something in HTML.
+    private static func isWellFormed(_ token: String) -> Bool {
+        (1...128).contains(token.utf8.count) && token.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
     }
 
     /// 128 random bits from the kernel (`arc4random_buf`, one `getrandom` call), as hex.
