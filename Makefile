@@ -1,7 +1,7 @@
 # Moments Web. `make run` and `make test` install what a fresh Debian machine lacks first.
 
 SWIFT ?= swift
-APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
+APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev zlib1g-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
@@ -12,7 +12,7 @@ SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd sqlite3; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd sqlite3 zlib; then \
 		echo "Installing $(APT_PACKAGES) with apt-get…"; \
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
 	fi

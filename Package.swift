@@ -9,7 +9,7 @@ import PackageDescription
 /// recompiles only this package (`-Xswiftc -D…` would reach every dependency and rebuild them all).
 ///
 /// Linux only: the server calls glibc directly (`Listener`, `StaticFiles`, `CMalloc`) and links
-/// the system's libmicrohttpd, so no Apple platform is declared.
+/// the system's libmicrohttpd and zlib, so no Apple platform is declared.
 let package = Package(
     name: "moments-web",
     products: [
@@ -31,12 +31,14 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CTCPInfo"),
         .target(
             name: "HTTPServer",
             dependencies: [
                 "CMicroHTTPD",
                 "CTCPInfo",
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -78,7 +80,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "CZlib"]),
         .testTarget(
             name: "BFFTests",
             dependencies: [

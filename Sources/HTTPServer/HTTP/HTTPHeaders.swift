@@ -16,6 +16,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.first { Self.sameName($0.name, name) }?.value
     }
 
+    /// The values of every field called `name`, in arrival order (a list field may come on several lines).
+    public func values(of name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
     /// Replaces every field called `name` with one field of `value`.
     public mutating func set(_ name: String, _ value: String) {
         remove(name)

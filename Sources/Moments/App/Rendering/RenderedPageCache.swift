@@ -12,16 +12,32 @@ public final class RenderedPageCache: Sendable {
     /// What templates receive in place of a per-client value.
     public static let placeholder = "__MOMENTS_PER_CLIENT_VALUE__"
 
-    /// A drawn page, split around its placeholders.
-    public struct Page: Sendable {
+    /// A drawn page, split around its placeholders, and deflated once per length of the value
+    /// that fills them (every token this dashboard issues has one length) for clients that take gzip.
+    public final class Page: Sendable {
         let pieces: [SharedBytes]
+        private let deflated = Mutex<[Int: GzipPieces]>([:])
         /// Identifies this drawing: equal keys, equal bytes (before the per-client value).
         public let version: String
+
+        init(pieces: [SharedBytes], version: String) {
+            self.pieces = pieces
+            self.version = version
+        }
 
         /// The page with `value` where the placeholders were, in one buffer: a copy costs less
         /// than sending the page as many small pieces.
         public func filled(with value: String) -> SharedBytes {
             pieces.count == 1 ? pieces[0] : SharedBytes(joining: pieces, separator: SharedBytes(value))
+        }
+
+        /// `filled(with:)` as a gzip body, made of the pieces deflated for values of its length.
+        public func gzipped(with value: String) -> SharedBytes {
+            let length = value.utf8.count
+            if let gzip = deflated.withLock({ $0[length] }) { return gzip.joined(separator: value) }
+            let gzip = GzipPieces(pieces, valueLength: length)
+            deflated.withLock { $0[length] = gzip }
+            return gzip.joined(separator: value)
         }
     }
 

@@ -1,0 +1,136 @@
+import CZlib
+
+/// A body of fixed pieces with one per-request value of a fixed length between each two (a cached
+/// page around its CSRF token), kept deflated, so that a gzip answer costs a copy, not a compression.
+///
+/// Each piece is deflated by zlib on its own and ends byte-aligned (`Z_FULL_FLUSH`, no final block),
+/// with what comes before it as its preset dictionary, the values as NUL bytes: distances then count
+/// the value's bytes, and since no piece holds a NUL no match reaches into a value (a piece that
+/// holds one is deflated without a dictionary). An answer is the gzip header (RFC 1952), the pieces
+/// with the value between them as stored blocks (RFC 1951, 3.2.4), an empty final block, and the
+/// CRC-32 and size of the whole, combined from the pieces' own (`crc32_combine_op`).
+public struct GzipPieces: Sendable {
+    struct Piece {
+        let deflated: SharedBytes
+        let crc: uLong
+        let count: Int
+        /// What appending this piece does to a CRC-32 (`crc32_combine_gen`): a combination costs
+        /// 32 steps then, whatever the length.
+        let combination: uLong
+    }
+
+    let pieces: [Piece]
+    /// The length, in bytes, of every value this body is joined with.
+    public let valueLength: Int
+    private let valueCombination: uLong
+    private let valueHeaders: [[UInt8]]
+
+    /// A gzip member's header: deflate, no name, no time, unknown system.
+    static let header: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]
+    /// An empty final block with fixed codes: what deflate writes to finish.
+    static let finalBlock: [UInt8] = [0x03, 0x00]
+
+    /// `pieces` deflated, for values of `valueLength` bytes between them.
+    public init(_ pieces: [SharedBytes], valueLength: Int) {
+        self.valueLength = valueLength
+        valueCombination = crc32_combine_gen(valueLength)
+        valueHeaders = Self.storedBlockHeaders(valueLength)
+        let hasNUL = pieces.contains { $0.buffer.contains(0) }
+        var before: [UInt8] = []
+        self.pieces = pieces.enumerated().map { index, piece in
+            if index > 0 { before += repeatElement(0, count: valueLength) }
+            let deflated = Self.deflate(piece.buffer, dictionary: hasNUL ? [] : before.suffix(Self.window))
+            before += piece.buffer
+            return Piece(deflated: deflated, crc: Self.crc(piece.buffer), count: piece.count,
+                         combination: crc32_combine_gen(piece.count))
+        }
+    }
+
+    /// deflate's window: how far back a match reaches.
+    private static let window = 32 * 1024
+
+    /// One gzip body: the pieces with `value`, of `valueLength` bytes, between each two.
+    public func joined(separator value: String) -> SharedBytes {
+        var value = value
+        precondition(value.utf8.count == valueLength || pieces.count < 2, "the pieces were deflated for values of \(valueLength) bytes")
+        return value.withUTF8 { value in
+            let storedValue = valueHeaders.count * 5 + valueLength
+            let count = Self.header.count + pieces.reduce(0) { $0 + $1.deflated.count } + max(0, pieces.count - 1) * storedValue
+                + Self.finalBlock.count + 8
+            let valueCRC = Self.crc(UnsafeRawBufferPointer(value))
+            return SharedBytes(count: count) { buffer in
+                var offset = 0
+                func append(_ bytes: UnsafeRawBufferPointer) {
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + bytes.count]).copyMemory(from: bytes)
+                    offset += bytes.count
+                }
+                var crc = crc32(0, nil, 0)
+                var size = 0
+                Self.header.withUnsafeBytes { append($0) }
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0, valueLength > 0 {
+                        var start = 0
+                        for header in valueHeaders {
+                            header.withUnsafeBytes { append($0) }
+                            let length = min(0xffff, valueLength - start)
+                            append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: value[start..<start + length])))
+                            start += length
+                        }
+                        crc = crc32_combine_op(crc, valueCRC, valueCombination)
+                        size += valueLength
+                    }
+                    append(piece.deflated.buffer)
+                    crc = crc32_combine_op(crc, piece.crc, piece.combination)
+                    size += piece.count
+                }
+                Self.finalBlock.withUnsafeBytes { append($0) }
+                // The trailer: CRC-32 and size (modulo 2^32), little-endian.
+                for word in [UInt32(truncatingIfNeeded: crc), UInt32(truncatingIfNeeded: size)] {
+                    withUnsafeBytes(of: word.littleEndian) { append($0) }
+                }
+            }
+        }
+    }
+
+    /// The headers of the stored blocks that carry a value of `length` bytes: one per 65,535
+    /// bytes, each not final, with the block's length and its complement.
+    private static func storedBlockHeaders(_ length: Int) -> [[UInt8]] {
+        stride(from: 0, to: length, by: 0xffff).map { start in
+            let count = UInt16(min(0xffff, length - start))
+            return [0, UInt8(count & 0xff), UInt8(count >> 8), UInt8(~count & 0xff), UInt8(~count >> 8)]
+        }
+    }
+
+    private static func crc(_ bytes: UnsafeRawBufferPointer) -> uLong {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return crc32(0, nil, 0) }
+        return crc32(0, base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
+    }
+
+    /// `bytes` as raw deflate blocks (no zlib or gzip wrapper) that may refer back into
+    /// `dictionary`, ending byte-aligned and not final.
+    private static func deflate(_ bytes: UnsafeRawBufferPointer, dictionary: ArraySlice<UInt8>) -> SharedBytes {
+        var stream = z_stream()
+        // Raw deflate (negative window bits), zlib's default level, its most memory.
+        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY,
+                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            preconditionFailure("zlib refused its own defaults")
+        }
+        defer { deflateEnd(&stream) }
+        if !dictionary.isEmpty {
+            let status = dictionary.withUnsafeBufferPointer { deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
+            precondition(status == Z_OK, "a dictionary is set before any input")
+        }
+        let bound = Int(deflateBound(&stream, uLong(bytes.count))) + 16
+        var output = [UInt8](repeating: 0, count: bound)
+        let written = output.withUnsafeMutableBytes { output in
+            stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = uInt(bytes.count)
+            stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+            stream.avail_out = uInt(output.count)
+            let status = CZlib.deflate(&stream, Z_FULL_FLUSH)
+            precondition(status == Z_OK && stream.avail_in == 0, "deflateBound leaves room for the whole input")
+            return output.count - Int(stream.avail_out)
+        }
+        return SharedBytes(output.prefix(written))
+    }
+}
