@@ -236,6 +236,25 @@ import TestSupport
         }
     }
 
+    @Test func aLikeAnsweredAfterThePageWasReadAgain_addsTheActingUserToTheLikersReadSince() async throws {
+        try await Self.withEmbedded { dashboard, bff, _ in
+            let before = try #require(try await dashboard.json("/api/timeline").object.momentItems
+                .first { $0["momentID"] as? String == "2" }?["likes"] as? [String], "moment 2 of the demo")
+            try #require(!before.contains("/images/avatars/03.png"), "\(before)")
+            #expect(try await dashboard.putFault("updateMomentLike", #"{"kind": "delay", "delayMs": 1500}"#).status == 200)
+            let like = Task { try await Self.like(dashboard, "2") }
+            // While the like waits: user 3 likes moment 2 at the BFF, and the page is read again.
+            try await Task.sleep(for: .milliseconds(200))
+            let other = #"{"query":"mutation { updateMomentLike(momentID: \"2\", userID: \"3\", isLiked: true) { userDetails { id } } }"}"#
+            #expect(await bff.execute(body: Data(other.utf8)).status == .ok)
+            let reread = try #require(try await dashboard.json("/api/timeline?refresh=1").object.momentItems
+                .first { $0["momentID"] as? String == "2" }?["likes"] as? [String])
+            #expect(reread == ["/images/avatars/03.png"] + before)
+            let liked = try Self.object(try await like.value)
+            #expect(liked["likes"] as? [String] == ["/images/avatars/00.png"] + reread, "the likers read since, and the like")
+        }
+    }
+
     @Test func aLikeOfAMomentReadAlone_beforeTheTimeline_showsTheActingUserAmongItsLikers() async throws {
         let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory())
         do {

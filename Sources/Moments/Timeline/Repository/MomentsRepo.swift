@@ -141,17 +141,25 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
-        let (held, liker) = cache.withLock { ($0.located(momentKey(momentID, userID: userID)), $0.liker(userID)) }
+        let key = momentKey(momentID, userID: userID)
+        let (held, liker) = cache.withLock { ($0.located(key), $0.liker(userID)) }
         // A like answered without its likers is drawn from the moment held and this user's avatar:
         // without them, the moment is read with the like.
         let avatarNeeded = isLiked && liker == nil && !(held?.moment.likes ?? []).contains { $0.id == userID }
-        let updated: Located
+        var updated: Located
         if held == nil || avatarNeeded, let read = try await likeReadingMoment(isLiked, momentID: momentID, userID: userID) {
             updated = read
         } else {
-            updated = try await likeLocated(isLiked, momentID: momentID, userID: userID, liker: liker)
+            updated = try await likeLocated(isLiked, momentID: momentID, userID: userID)
         }
-        let newest = cache.withLock { $0.replace(updated, userID: userID, nextVersion: nextVersion) }
+        let newest = cache.withLock { cache in
+            if updated.moment.likes == nil {
+                // The likers held now (a like by another user since counts too), changed by this like.
+                let likes = (cache.located(key) ?? held)?.moment.likes ?? []
+                updated.moment.likes = likes.changed(byLikeOf: userID, isLiked: updated.moment.isLiked ?? isLiked, liker: liker)
+            }
+            return cache.replace(updated, userID: userID, nextVersion: nextVersion)
+        }
         for page in newest {
             saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
         }
@@ -175,9 +183,8 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     /// The moment found (kept, read by its ID, or in one whole read), liked, and changed by the
-    /// likes the BFF answers, or, when it answers `isLiked` alone, by `liker`'s like or unlike.
-    private func likeLocated(_ isLiked: Bool, momentID: String, userID: String,
-                             liker: MomentsDetails.LikedUserDetails?) async throws(MomentsRepoError) -> Located {
+    /// likes the BFF answers: `likes` is `nil` when it answers `isLiked` alone.
+    private func likeLocated(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
         let located = try await locate(momentID, userID: userID)
         let answer: [MomentLikes]
         do {
@@ -191,9 +198,7 @@ public final class MomentsRepo: MomentsRepoType {
         if let likes = answer.first(where: { $0.id == momentID }) {
             var updated = located
             updated.moment.isLiked = likes.isLiked
-            updated.moment.likes = likes.likes ?? located.moment.likes.map {
-                $0.changed(byLikeOf: userID, isLiked: likes.isLiked ?? isLiked, liker: liker)
-            }
+            updated.moment.likes = likes.likes
             mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
             return updated
         } else {
