@@ -63,3 +63,22 @@ def test_clientThatRefusesGzip_getsThePlainPage(dashboard, field):
     assert status == 200
     assert "content-encoding" not in headers
     assert re.match(rb"<!doctype html>", body)
+
+
+@pytest.mark.parametrize("path", ["/css/app.css", "/js/app.js", "/css/designkit.css"])
+def test_textFile_inGzip_inflatesToTheFile(dashboard, path):
+    status, headers, body = get(dashboard, path, Accept_Encoding="gzip")
+    _, plain_headers, plain = get(dashboard, path)
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == plain
+    assert len(body) < len(plain)
+    assert headers["etag"] != plain_headers["etag"]
+    status, _, _ = get(dashboard, path, Accept_Encoding="gzip", If_None_Match=headers["etag"])
+    assert status == 304
+
+
+def test_picture_isSentAsItIs_evenToAClientThatTakesGzip(dashboard):
+    status, headers, body = get(dashboard, "/images/avatars/00.png", Accept_Encoding="gzip")
+    assert status == 200
+    assert "content-encoding" not in headers and "vary" not in headers
+    assert body.startswith(b"\x89PNG")

@@ -1,5 +1,10 @@
 /// Content types of the files a dashboard serves, by extension.
 enum MediaType {
+    /// Whether a body of `contentType` is text that gzip shrinks (pictures and fonts are compressed already).
+    static func isText(_ contentType: String) -> Bool {
+        contentType.hasPrefix("text/") || contentType == "application/json" || contentType == "image/svg+xml"
+    }
+
     static func forExtension(_ ext: String) -> String {
         switch ext.lowercased() {
         case "html", "htm": "text/html; charset=utf-8"

@@ -65,11 +65,11 @@ public final class StaticFiles: Sendable {
             cache.withLock { _ = $0.removeValue(forKey: relativePath) }
             return nil
         }
-        let response = FixedResponse(
-            data: try Data(contentsOf: URL(fileURLWithPath: realPath)),
-            contentType: MediaType.forExtension((realPath as NSString).pathExtension),
-            cacheControl: cacheControl
-        )
+        let data = try Data(contentsOf: URL(fileURLWithPath: realPath))
+        let contentType = MediaType.forExtension((realPath as NSString).pathExtension)
+        let response = MediaType.isText(contentType)
+            ? FixedResponse.text(data, contentType: contentType, cacheControl: cacheControl)
+            : FixedResponse(data: data, contentType: contentType, cacheControl: cacheControl)
         let file = CachedFile(realPath: realPath, version: version, response: response)
         cache.withLock { $0[relativePath] = file }
         return file

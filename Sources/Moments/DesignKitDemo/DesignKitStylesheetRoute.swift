@@ -8,7 +8,7 @@ public struct DesignKitStylesheetRoute: RouteCollection {
     public init() {}
 
     public func boot(routes: inout some RouteBuilder) {
-        let stylesheet = FixedResponse(data: Data(DesignKitStylesheet.css.utf8), contentType: "text/css; charset=utf-8")
+        let stylesheet = FixedResponse.text(Data(DesignKitStylesheet.css.utf8), contentType: "text/css; charset=utf-8")
         routes.get("/css/designkit.css") { request in stylesheet.respond(to: request) }
     }
 }

@@ -57,16 +57,12 @@ public struct PageRenderer: Sendable {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
         let token = request.csrfToken ?? ""
-        // A client that takes gzip gets the page deflated when it was drawn, under a tag of its own.
-        let gzip = request.acceptsGzip
-        let tag = "\(page.version)-\(String(UInt64(bitPattern: Int64(token.hashValue)), radix: 36))\(gzip ? "-gzip" : "")"
-        var response = FixedResponse(
-            bytes: gzip ? page.gzipped(with: token) : page.filled(with: token),
+        let response = FixedResponse(
+            body: { page.filled(with: token) },
+            gzipped: { page.gzipped(with: token) },
             contentType: "text/html; charset=utf-8",
-            etag: "\"\(tag)\""
+            etag: "\"\(page.version)-\(String(UInt64(bitPattern: Int64(token.hashValue)), radix: 36))\""
         ).respond(to: request)
-        response.headers.add("Vary", "Accept-Encoding")
-        if gzip, response.status != .notModified { response.headers.add("Content-Encoding", "gzip") }
         return options.status == .ok ? response : Response(status: options.status, headers: response.headers, body: response.body)
     }
 
