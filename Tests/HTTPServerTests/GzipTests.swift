@@ -57,6 +57,8 @@ import Testing
         ("gzip, deflate, br, zstd", true), // what Chromium sends
         ("br;q=1.0, gzip;q=0.8, *;q=0.1", true),
         ("GZIP", true),
+        (" gzip ; Q=0.5 ", true),
+        ("gzip;q=0.001", true),
         ("x-gzip", true),
         ("*", true),
         ("gzip;q=0", false),

@@ -8,22 +8,24 @@ import CZlib
 /// the value's bytes, and since no piece holds a NUL no match reaches into a value (a piece that
 /// holds one is deflated without a dictionary). An answer is the gzip header (RFC 1952), the pieces
 /// with the value between them as stored blocks (RFC 1951, 3.2.4), an empty final block, and the
-/// CRC-32 and size of the whole, combined from the pieces' own (`crc32_combine_op`).
+/// CRC-32 and size of the whole.
+///
+/// The CRC-32 is linear: the body's is the CRC of the body with NUL bytes for the values, plus the
+/// values' own part, which is the CRC of one value (without the CRC's conditioning, `crc32` of the
+/// value less `crc32` of as many NULs) shifted to each place it takes. The sum of those shifts is
+/// one factor (`crc32_combine_gen` for each place, added), so an answer costs one CRC of the value
+/// and one multiplication (`crc32_combine_op`), whatever the number of places.
 public struct GzipPieces: Sendable {
-    struct Piece {
-        let deflated: SharedBytes
-        let crc: uLong
-        let count: Int
-        /// What appending this piece does to a CRC-32 (`crc32_combine_gen`): a combination costs
-        /// 32 steps then, whatever the length.
-        let combination: uLong
-    }
-
-    let pieces: [Piece]
+    let deflated: [SharedBytes]
     /// The length, in bytes, of every value this body is joined with.
     public let valueLength: Int
-    private let valueCombination: uLong
     private let valueHeaders: [[UInt8]]
+    /// The CRC-32 of the body with NUL bytes for the values, and of one value's worth of NULs.
+    private let crcWithNULs: uLong
+    private let crcOfNULs: uLong
+    /// What moves a value's part of the CRC to every place the value takes, at once.
+    private let valuePlaces: uLong
+    private let size: Int
 
     /// A gzip member's header: deflate, no name, no time, unknown system.
     static let header: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]
@@ -33,17 +35,28 @@ public struct GzipPieces: Sendable {
     /// `pieces` deflated, for values of `valueLength` bytes between them.
     public init(_ pieces: [SharedBytes], valueLength: Int) {
         self.valueLength = valueLength
-        valueCombination = crc32_combine_gen(valueLength)
         valueHeaders = Self.storedBlockHeaders(valueLength)
+        let nuls = [UInt8](repeating: 0, count: valueLength)
         let hasNUL = pieces.contains { $0.buffer.contains(0) }
         var before: [UInt8] = []
-        self.pieces = pieces.enumerated().map { index, piece in
-            if index > 0 { before += repeatElement(0, count: valueLength) }
+        deflated = pieces.enumerated().map { index, piece in
+            if index > 0 { before += nuls }
             let deflated = Self.deflate(piece.buffer, dictionary: hasNUL ? [] : before.suffix(Self.window))
             before += piece.buffer
-            return Piece(deflated: deflated, crc: Self.crc(piece.buffer), count: piece.count,
-                         combination: crc32_combine_gen(piece.count))
+            return deflated
         }
+        crcWithNULs = before.withUnsafeBytes { Self.crc($0) }
+        crcOfNULs = nuls.withUnsafeBytes { Self.crc($0) }
+        size = before.count
+        // The bytes after each value, to the end of the body: how far its part of the CRC shifts.
+        var after = 0
+        var places: uLong = 0
+        for piece in pieces.dropFirst().reversed() {
+            after += piece.count
+            places ^= crc32_combine_gen(after)
+            after += valueLength
+        }
+        valuePlaces = places
     }
 
     /// deflate's window: how far back a match reaches.
@@ -52,23 +65,23 @@ public struct GzipPieces: Sendable {
     /// One gzip body: the pieces with `value`, of `valueLength` bytes, between each two.
     public func joined(separator value: String) -> SharedBytes {
         var value = value
-        precondition(value.utf8.count == valueLength || pieces.count < 2, "the pieces were deflated for values of \(valueLength) bytes")
+        precondition(value.utf8.count == valueLength || deflated.count < 2, "the pieces were deflated for values of \(valueLength) bytes")
         return value.withUTF8 { value in
             let storedValue = valueHeaders.count * 5 + valueLength
-            let count = Self.header.count + pieces.reduce(0) { $0 + $1.deflated.count } + max(0, pieces.count - 1) * storedValue
+            let count = Self.header.count + deflated.reduce(0) { $0 + $1.count } + max(0, deflated.count - 1) * storedValue
                 + Self.finalBlock.count + 8
-            let valueCRC = Self.crc(UnsafeRawBufferPointer(value))
+            let valuePart = Self.crc(UnsafeRawBufferPointer(value)) ^ crcOfNULs
+            // zlib's multiplication never ends for a factor of zero (no places, or shifts that cancel).
+            let crc = valuePlaces == 0 ? crcWithNULs : crcWithNULs ^ crc32_combine_op(valuePart, 0, valuePlaces)
             return SharedBytes(count: count) { buffer in
                 var offset = 0
                 func append(_ bytes: UnsafeRawBufferPointer) {
                     UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + bytes.count]).copyMemory(from: bytes)
                     offset += bytes.count
                 }
-                var crc = crc32(0, nil, 0)
-                var size = 0
                 Self.header.withUnsafeBytes { append($0) }
-                for (index, piece) in pieces.enumerated() {
-                    if index > 0, valueLength > 0 {
+                for (index, piece) in deflated.enumerated() {
+                    if index > 0 {
                         var start = 0
                         for header in valueHeaders {
                             header.withUnsafeBytes { append($0) }
@@ -76,12 +89,8 @@ public struct GzipPieces: Sendable {
                             append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: value[start..<start + length])))
                             start += length
                         }
-                        crc = crc32_combine_op(crc, valueCRC, valueCombination)
-                        size += valueLength
                     }
-                    append(piece.deflated.buffer)
-                    crc = crc32_combine_op(crc, piece.crc, piece.combination)
-                    size += piece.count
+                    append(piece.buffer)
                 }
                 Self.finalBlock.withUnsafeBytes { append($0) }
                 // The trailer: CRC-32 and size (modulo 2^32), little-endian.

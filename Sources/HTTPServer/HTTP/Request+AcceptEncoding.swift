@@ -1,22 +1,45 @@
-import Foundation
-
 extension Request {
     /// Whether the client takes a gzip body: `Accept-Encoding` (RFC 9110, 12.5.3) names `gzip`
     /// (or `x-gzip`), or `*` without naming it, with a weight above zero. Without the field, no.
+    /// Read as bytes: every page request asks.
     public var acceptsGzip: Bool {
         var gzip: Bool?
         var any: Bool?
-        let members = headers.values(of: "Accept-Encoding").flatMap { $0.split(separator: ",") }
-        for member in members {
-            let parts = member.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = parts.first, !coding.isEmpty else { continue }
-            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            switch coding {
-            case "gzip", "x-gzip": gzip = weight > 0
-            case "*": any = weight > 0
-            default: continue
+        for field in headers.values(of: "Accept-Encoding") {
+            for member in field.utf8.split(separator: UInt8(ascii: ",")) {
+                let parts = member.split(separator: UInt8(ascii: ";")).map(Self.trimmed)
+                guard let coding = parts.first, !coding.isEmpty else { continue }
+                let accepted = !parts.dropFirst().contains(where: Self.isZeroWeight)
+                if Self.isCoding(coding, "gzip") || Self.isCoding(coding, "x-gzip") {
+                    gzip = accepted
+                } else if Self.isCoding(coding, "*") {
+                    any = accepted
+                }
             }
         }
         return gzip ?? any ?? false
+    }
+
+    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
+    }
+
+    /// `coding` is `name`, ignoring ASCII case.
+    private static func isCoding(_ coding: Substring.UTF8View, _ name: StaticString) -> Bool {
+        coding.count == name.utf8CodeUnitCount
+            && zip(coding, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    /// `q=0`, `q=0.`, `q=0.000`: a weight of zero, which refuses the coding.
+    private static func isZeroWeight(_ parameter: Substring.UTF8View) -> Bool {
+        let bytes = Array(parameter)
+        guard bytes.count >= 3, bytes[0] | 0x20 == UInt8(ascii: "q"), bytes[1] == UInt8(ascii: "="), bytes[2] == UInt8(ascii: "0") else {
+            return false
+        }
+        return bytes.dropFirst(3).allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
     }
 }

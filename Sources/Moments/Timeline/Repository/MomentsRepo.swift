@@ -154,7 +154,7 @@ public final class MomentsRepo: MomentsRepoType {
         }
         let newest = cache.withLock { cache in
             if updated.moment.likes == nil {
-                // The likers held now (a like by another user since counts too), changed by this like.
+                // The likers held now (a page read again meanwhile brings the likes since), changed by this like.
                 let likes = (cache.located(key) ?? held)?.moment.likes ?? []
                 updated.moment.likes = likes.changed(byLikeOf: userID, isLiked: updated.moment.isLiked ?? isLiked, liker: liker)
             }
