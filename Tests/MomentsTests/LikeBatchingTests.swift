@@ -273,6 +273,27 @@ import TestSupport
         await dashboard.stop()
     }
 
+    @Test func theActingUsersAvatar_learnedFromOneLike_drawsTheNext_withoutReadingItsMoment() async throws {
+        let documents = SentDocuments()
+        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), onRequest: documents.record)
+        do {
+            try await dashboard.setLikeFeature(true)
+            // Moments 2 and 4, read alone: neither lists user 0, and no timeline of theirs is held.
+            for id in ["2", "4"] { #expect(try await dashboard.json("/api/moments/\(id)").status == 200) }
+            let first = try Self.object(try await Self.like(dashboard, "2"))
+            #expect((first["likes"] as? [String])?.first == "/images/avatars/00.png")
+            let start = documents.count
+            let second = try Self.object(try await Self.like(dashboard, "4"))
+            #expect(second["likes"] as? [String] == ["/images/avatars/00.png"], "moment 4 had no likes")
+            let sent = documents.since(start).filter { $0.hasPrefix("mutation") }
+            #expect(sent.count == 1 && sent.allSatisfy { $0.contains("{ id isLiked }") }, "the avatar came from the first like: \(sent)")
+        } catch {
+            await dashboard.stop()
+            throw error
+        }
+        await dashboard.stop()
+    }
+
     @Test func likesAtOnce_ofMomentsNotReadYet_goInBatchesThatAnswerWholeMoments_anUnknownOneFailsAlone() async throws {
         let documents = SentDocuments()
         let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), generated: 600, onRequest: documents.record)
