@@ -106,19 +106,29 @@ import TestSupport
         }
     }
 
-    /// A dashboard with the embedded BFF in process, likes on, its first page read; stopped after `body`.
-    private static func withEmbedded(onRequest: @escaping @Sendable (Data) -> Void = { _ in },
-                                     _ body: (Dashboard, EmbeddedBFF, _ firstPage: [String]) async throws -> Void) async throws {
-        let (dashboard, bff) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), onRequest: onRequest)
+    /// A dashboard with the embedded BFF in process (on `generated` moments, else the demo's), likes
+    /// on, nothing read yet; stopped after `body`.
+    private static func withLikesOn(generated: Int? = nil, onRequest: @escaping @Sendable (Data) -> Void = { _ in },
+                                    _ body: (Dashboard, EmbeddedBFF) async throws -> Void) async throws {
+        let (dashboard, bff) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), generated: generated,
+                                                                 onRequest: onRequest)
         do {
             try await dashboard.setLikeFeature(true)
-            let ids = try await dashboard.json("/api/timeline").object.momentItems.compactMap { $0["momentID"] as? String }
-            try await body(dashboard, bff, ids)
+            try await body(dashboard, bff)
         } catch {
             await dashboard.stop()
             throw error
         }
         await dashboard.stop()
+    }
+
+    /// `withLikesOn` with the first page read.
+    private static func withEmbedded(onRequest: @escaping @Sendable (Data) -> Void = { _ in },
+                                     _ body: (Dashboard, EmbeddedBFF, _ firstPage: [String]) async throws -> Void) async throws {
+        try await withLikesOn(onRequest: onRequest) { dashboard, bff in
+            let ids = try await dashboard.json("/api/timeline").object.momentItems.compactMap { $0["momentID"] as? String }
+            try await body(dashboard, bff, ids)
+        }
     }
 
     /// The JSON object of an answer that must be 200.
@@ -256,9 +266,7 @@ import TestSupport
     }
 
     @Test func aLikeOfAMomentReadAlone_beforeTheTimeline_showsTheActingUserAmongItsLikers() async throws {
-        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory())
-        do {
-            try await dashboard.setLikeFeature(true)
+        try await Self.withLikesOn { dashboard, _ in
             // Moment 2 of the demo: liked by four others, not by user 0, whose avatar is 00.png.
             let read = try await dashboard.json("/api/moments/2").object
             let before = try #require(read["likes"] as? [String])
@@ -266,18 +274,12 @@ import TestSupport
             let liked = try Self.object(try await Self.like(dashboard, "2"))
             #expect(liked["likes"] as? [String] == ["/images/avatars/00.png"] + before,
                     "no page of this user is held to draw their avatar from: the like reads the moment")
-        } catch {
-            await dashboard.stop()
-            throw error
         }
-        await dashboard.stop()
     }
 
     @Test func theActingUsersAvatar_learnedFromOneLike_drawsTheNext_withoutReadingItsMoment() async throws {
         let documents = SentDocuments()
-        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), onRequest: documents.record)
-        do {
-            try await dashboard.setLikeFeature(true)
+        try await Self.withLikesOn(onRequest: documents.record) { dashboard, _ in
             // Moments 2 and 4, read alone: neither lists user 0, and no timeline of theirs is held.
             for id in ["2", "4"] { #expect(try await dashboard.json("/api/moments/\(id)").status == 200) }
             let first = try Self.object(try await Self.like(dashboard, "2"))
@@ -287,18 +289,12 @@ import TestSupport
             #expect(second["likes"] as? [String] == ["/images/avatars/00.png"], "moment 4 had no likes")
             let sent = documents.since(start).filter { $0.hasPrefix("mutation") }
             #expect(sent.count == 1 && sent.allSatisfy { $0.contains("{ id isLiked }") }, "the avatar came from the first like: \(sent)")
-        } catch {
-            await dashboard.stop()
-            throw error
         }
-        await dashboard.stop()
     }
 
     @Test func likesAtOnce_ofMomentsNotReadYet_goInBatchesThatAnswerWholeMoments_anUnknownOneFailsAlone() async throws {
         let documents = SentDocuments()
-        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: Dashboard.temporaryDirectory(), generated: 600, onRequest: documents.record)
-        do {
-            try await dashboard.setLikeFeature(true)
+        try await Self.withLikesOn(generated: 600, onRequest: documents.record) { dashboard, _ in
             // Nothing read yet: IDs count from the newest, so "300" to "319" are deep in the timeline.
             let ids = (300..<320).map { "\($0)" }
             let start = documents.count
@@ -329,11 +325,7 @@ import TestSupport
             let unknown = try await Self.like(dashboard, "99999")
             #expect(unknown.status == 404)
             #expect(unknown.text.contains(#""code":"unknown_moment""#))
-        } catch {
-            await dashboard.stop()
-            throw error
         }
-        await dashboard.stop()
     }
 }
 
