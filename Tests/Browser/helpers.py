@@ -7,7 +7,7 @@ import urllib.request
 
 import websocket
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -15,8 +15,11 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 
 def wait(driver, seconds=5):
-    # Open pages redraw themselves on live updates, so an element found a moment ago may be gone.
-    return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException])
+    # Open pages redraw themselves on live updates, so an element found a moment ago may be gone:
+    # chromedriver says so as a stale element, or as an inspector error ("Node with given id does
+    # not belong to the document") when the node went between finding it and reading it. Either is
+    # asked again; a condition that never holds still fails when the wait times out.
+    return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException, WebDriverException])
 
 
 def like_button(driver, moment_id):

@@ -117,7 +117,8 @@ def test_slow_timeline_without_javascript_still_arrives(server, browser_without_
     form = browser.find_element(By.CSS_SELECTOR, f'[data-fault-operation="{TIMELINE}"] .network__fault-form')
     Select(form.find_element(By.NAME, "kind")).select_by_value("delay")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    assert "delay 1500 ms" in browser.find_element(By.CSS_SELECTOR, f'[data-fault-operation="{TIMELINE}"]').text
+    # The post's answer is a new page: the old one's elements may still be there for a moment.
+    wait(browser).until(lambda d: "delay 1500 ms" in d.find_element(By.CSS_SELECTOR, f'[data-fault-operation="{TIMELINE}"]').text)
 
     browser.get(server + "/?refresh=1")
     assert urlparse(browser.current_url).path == "/"
