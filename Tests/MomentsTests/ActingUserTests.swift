@@ -132,7 +132,7 @@ import Testing
             let user3 = try await Self.bffTimeline(of: "3", bff)
             let momentID = try #require(user0.keys.sorted().first { user0[$0]?.isLiked != user3[$0]?.isLiked },
                                         "a moment one of users 0 and 3 liked and the other did not")
-            let isLikedBy3 = try #require(user3[momentID]?.isLiked)
+            let isLikedBy3 = try #require(user3[momentID]).isLiked
             // User 0 reads it first, in the timeline and alone: the cache holds user 0's copy.
             #expect(try await dashboard.json("/api/timeline").status == 200)
             let asUser0 = try await dashboard.json("/api/moments/\(momentID)").object

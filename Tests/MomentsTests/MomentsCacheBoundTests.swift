@@ -1,12 +1,12 @@
 import Foundation
 import Foundations
-import Moments
+@testable import Moments
 import Synchronization
 import Testing
 
 /// The repository's cache holds to its bound in bytes: walking every page of a 3,000-moment
 /// timeline keeps the pages read last and drops the first ones. The BFF is an in-process session
-/// that pages a generated timeline, so the walk costs no HTTP.
+/// that pages a generated timeline, so the walk costs no HTTP. The likers it remembers count too.
 @Suite struct MomentsCacheBoundTests {
     /// Pages a generated timeline as a paging BFF would, and counts the pages asked for.
     final class GeneratedTimelineSession: GetMomentsByUserIDSessionType, UpdateMomentLikeSessionType {
@@ -67,5 +67,17 @@ import Testing
         #expect(repo.cacheUsage.bytes <= limit)
         #expect(try await repo.moment(id: "g2995", userID: "0").title == "Generated moment 2995", "found in a page kept")
         #expect(session.calls.withLock { $0 } == before + 1)
+    }
+
+    @Test func rememberedLikers_countInTheBound_andTheFirstAreDropped() throws {
+        var cache = MomentsCache(byteLimit: 16 * 1024)
+        for user in 1...1000 {
+            let json = #"{"id": "m\#(user)", "userDetails": {"name": "Friend", "avatar": "/images/avatars/01.png"}, "type": "PHOTOS", "photos": [], "createdDate": "1790000000", "isLiked": true, "likes": [{"id": "u\#(user)", "avatar": "/images/avatars/u\#(user).png"}]}"#
+            let moment = try JSONDecoder().decode(MomentsDetails.Moment.self, from: Data(json.utf8))
+            _ = cache.replace(MomentsCache.Located(moment: moment, previous: nil), userID: "u\(user)", nextVersion: { 1 })
+            #expect(cache.bytes <= cache.byteLimit)
+        }
+        #expect(cache.liker("u1000")?.avatar == "/images/avatars/u1000.png", "the liker remembered last is kept")
+        #expect(cache.liker("u1") == nil, "the liker remembered first made room for the ones after")
     }
 }

@@ -3,7 +3,8 @@ import Foundations
 
 /// The pages and the moments the repository read, kept up to a budget in bytes (estimated from
 /// their strings), the least recently used dropped first: the newest page, the older pages a
-/// script walks (`?after=`) and the moments read alone (a moment's page, a like) share it.
+/// script walks (`?after=`), the moments read alone (a moment's page, a like) and the likers
+/// remembered for drawing likes share it.
 ///
 /// A plain value behind the repository's lock. A moment is found in a page that holds it, else
 /// among the moments read alone, so a moment found once stays found until what it came with is
@@ -49,11 +50,15 @@ struct MomentsCache {
     private enum Key: Hashable {
         case page(PageKey)
         case moment(MomentKey)
+        /// A user who liked through this dashboard, by ID.
+        case liker(String)
     }
 
     private enum Entry {
         case page(CachedPage)
         case moment(Located)
+        /// The user as a like's answer listed them: one each.
+        case liker(MomentsDetails.LikedUserDetails)
     }
 
     /// What the bookkeeping of one moment costs besides its strings.
@@ -62,8 +67,6 @@ struct MomentsCache {
     private var entries: LeastRecentlyUsedCache<Key, Entry>
     /// The pages that hold each moment: where a moment is found, and where a like puts it.
     private var holders: [MomentKey: Set<PageKey>] = [:]
-    /// The users who liked through this dashboard, as a like's answer listed them: one each.
-    private var likers: [String: MomentsDetails.LikedUserDetails] = [:]
 
     init(byteLimit: Int) {
         entries = LeastRecentlyUsedCache(costLimit: byteLimit)
@@ -112,7 +115,8 @@ struct MomentsCache {
         if let profile = page(PageKey(userID: userID, page: .newest, withLikes: true))?.details.userDetails, profile.id == userID {
             return MomentsDetails.LikedUserDetails(id: profile.id, avatar: profile.avatar)
         }
-        return likers[userID]
+        guard case .liker(let liker) = entries.value(for: .liker(userID)) else { return nil }
+        return liker
     }
 
     /// Keeps `located`, read alone, under `key`.
@@ -125,7 +129,9 @@ struct MomentsCache {
     /// the newest pages changed, to save. Remembers `userID` as a liker when the moment lists them.
     mutating func replace(_ located: Located, userID: String, nextVersion: () -> Int) -> [CachedPage] {
         let key = MomentKey(userID: userID, momentID: located.moment.id, withLikes: true)
-        if let liker = located.moment.likes?.first(where: { $0.id == userID }) { likers[userID] = liker }
+        if let liker = located.moment.likes?.first(where: { $0.id == userID }) {
+            forget(entries.set(.liker(liker), cost: Self.overhead + liker.estimatedBytes, for: .liker(userID)))
+        }
         var newest: [CachedPage] = []
         for pageKey in holders[key] ?? [] {
             guard var page = page(pageKey), let index = page.details.moments.firstIndex(where: { $0.id == key.momentID }),
@@ -145,7 +151,6 @@ struct MomentsCache {
     mutating func removeAll() {
         entries.removeAll { _ in true }
         holders.removeAll()
-        likers.removeAll()
     }
 
     /// Forgets `userID`'s older pages and the moments read alone, which may have moved under
@@ -155,6 +160,7 @@ struct MomentsCache {
             switch key {
             case .page(let pageKey): pageKey.userID == userID && !pageKey.page.isNewest
             case .moment(let momentKey): momentKey.userID == userID
+            case .liker: false
             }
         })
     }
@@ -189,7 +195,13 @@ extension MomentsDetails.Moment {
     var estimatedBytes: Int {
         let strings = [id, userDetails.name, userDetails.avatar, createdDate].reduce(0) { $0 + estimatedSize($1) }
         return strings + estimatedSize(title ?? "") + estimatedSize(url ?? "") + photos.reduce(0) { $0 + estimatedSize($1) }
-            + (likes ?? []).reduce(0) { $0 + estimatedSize($1.id) + estimatedSize($1.avatar) }
+            + (likes ?? []).reduce(0) { $0 + $1.estimatedBytes }
+    }
+}
+
+extension MomentsDetails.LikedUserDetails {
+    var estimatedBytes: Int {
+        estimatedSize(id) + estimatedSize(avatar)
     }
 }
 
