@@ -82,6 +82,17 @@ import TestSupport
         #expect(query.removing(["refresh", "lang", "q", "after"]).urlEncoded == "")
     }
 
+    /// As the URL Standard's form parser reads them, whatever the bytes.
+    @Test(arguments: [
+        ("a=1&&b=two+words&c", ["a": "1", "b": "two words", "c": ""]),
+        (#"x="{}" y&z=%7B%zz%4"#, ["x": #""{}" y"#, "z": "{%zz%4"]),
+        ("k=%E6%9C%8B&bad=%FF&eq=a=b", ["k": "朋", "bad": "\u{FFFD}", "eq": "a=b"]),
+    ])
+    func formBody_isDecodedWithoutRefusingAnyByte(body: String, expected: [String: String]) {
+        let fields = QueryArguments(urlEncoded: body)
+        #expect(Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) == expected)
+    }
+
     @Test func headers_areCaseInsensitive_andCookiesParsed() async throws {
         let server = try TestServer(router: makeRouter())
         let (_, _, body) = try await server.send(

@@ -56,6 +56,36 @@ import TestSupport
         }
     }
 
+    /// A page on another site can post `text/plain` or an empty body as freely as a form: only
+    /// JSON (which it cannot send without asking) and forms that carry the token get through.
+    @Test(arguments: [("text/plain", "isLiked=true"), ("text/plain", "{}"), ("multipart/form-data; boundary=x", ""), (nil, "")])
+    func writeThatIsNeitherJSONNorAForm_isRefused415_andChangesNothing(contentType: String?, body: String) async throws {
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            for path in ["/moments/m1/like", "/area51/toggles/isLikeButtonForMomentEnabled", "/area51/actions/reset-toggles"] {
+                let header = contentType.map { "Content-Type: \($0)\r\n" } ?? ""
+                let answer = try await dashboard.server.raw(
+                    "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=\(Dashboard.csrfToken)\r\n\(header)Accept: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+                #expect(answer.hasPrefix("HTTP/1.1 415"), "\(path): \(answer.prefix(40))")
+                #expect(answer.contains(#""code":"unsupported_media_type""#))
+            }
+            #expect(bff.likerIDs(of: "m1").isEmpty)
+            #expect(likeFeatureIsOn(dashboard), "the toggle and the reset changed nothing")
+        }
+    }
+
+    /// Bodies `URLComponents` refuses (a quote, a space, `{`) once stopped the process.
+    @Test(arguments: [#"{}"#, "isLiked=true&x=a b", #"isLiked=true&x=""#, "isLiked=true&x=%zz%"])
+    func formWithCharactersNoBrowserSends_isParsed_andTheServerKeepsServing(fields: String) async throws {
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let answer = try await dashboard.postForm("/moments/m1/like", fields)
+            #expect(answer.status == (fields.hasPrefix("isLiked=true") ? 303 : 400))
+            #expect(bff.likerIDs(of: "m1") == (fields.hasPrefix("isLiked=true") ? ["0"] : []))
+            #expect(try await dashboard.get("/healthz").status == 200)
+        }
+    }
+
     @Test func pages_carryTheCSRFTokenInTheirForms_andSetTheCookie() async throws {
         try await withDashboard { dashboard, bff in
             let page = try await dashboard.get("/area51")

@@ -50,11 +50,44 @@ public struct QueryArguments: Sendable, Sequence {
         self.pairs = pairs.map { (name: $0.0, value: $0.1) }
     }
 
-    /// Parses `a=1&b=two+words` the way browsers encode forms: `+` is a space, `%XX` a byte.
+    /// Parses `a=1&b=two+words` as the URL Standard's application/x-www-form-urlencoded parser
+    /// does, for any bytes a client sends: `+` is a space, `%XX` a byte, a `%` not followed by two
+    /// hex digits and any other character stay as they are, bytes that are not UTF-8 become U+FFFD.
     public init(urlEncoded: String) {
-        var components = URLComponents()
-        components.percentEncodedQuery = urlEncoded.replacingOccurrences(of: "+", with: "%20")
-        self.init((components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        let pairs = urlEncoded.utf8.split(separator: UInt8(ascii: "&")).map { piece in
+            let name = piece.prefix { $0 != UInt8(ascii: "=") }
+            let value = piece[name.endIndex...].dropFirst()
+            return (Self.decoded(name), Self.decoded(value))
+        }
+        self.init(pairs)
+    }
+
+    private static func decoded(_ bytes: Substring.UTF8View) -> String {
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "+") {
+                output.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), let high = bytes[index...].first.flatMap(hex),
+                      let low = bytes[index...].dropFirst().first.flatMap(hex) {
+                output.append(high << 4 | low)
+                index = bytes.index(index, offsetBy: 2)
+            } else {
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The first value given for `name`.

@@ -3,10 +3,13 @@ import Foundation
 /// Double-submit CSRF tokens for HTML forms.
 ///
 /// Every client gets a random token in a cookie; pages put the same token in a hidden field of
-/// each form (`Request.csrfToken` gives it to handlers). A form post whose field does not match
-/// its cookie is refused with 403: another site can make a browser post a form, but cannot read
-/// the cookie to fill in the field. JSON requests are left to `OriginCheckMiddleware` and the
-/// `application/json` requirement, which a cross-site form cannot meet.
+/// each form (`Request.csrfToken` gives it to handlers). A write is either JSON or a form:
+/// JSON requests are left to `OriginCheckMiddleware` and the `application/json` requirement,
+/// which a cross-site form cannot meet; any other write must be an
+/// `application/x-www-form-urlencoded` form whose field matches its cookie, else it is refused
+/// (403 for a form without the token, 415 for any other body, `text/plain` and none included,
+/// which another site's page can send as well). Another site can make a browser post a form, but
+/// cannot read the cookie to fill in the field.
 public struct CSRFMiddleware: Middleware {
     public static let cookieName = "moments_csrf"
     public static let fieldName = "_csrf"
@@ -21,7 +24,12 @@ public struct CSRFMiddleware: Middleware {
         if issued {
             request.cookies[Self.cookieName] = Self.newToken()
         }
-        if !request.method.isSafe, request.contentType == "application/x-www-form-urlencoded" || request.contentType == "multipart/form-data" {
+        if !request.method.isSafe, request.contentType != "application/json" {
+            guard request.contentType == "application/x-www-form-urlencoded" else {
+                throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type",
+                                message: "Send the body as application/json, or as a form (application/x-www-form-urlencoded) "
+                                    + "with its \(Self.fieldName) field (got \(request.contentType ?? "no Content-Type")).")
+            }
             guard !issued, let field = request.formFields[Self.fieldName], field == request.csrfToken else {
                 throw HTTPError(.forbidden, code: "csrf_token_mismatch",
                                 message: "This form has expired or did not come from this dashboard. Reload the page and try again.")

@@ -156,8 +156,9 @@ public struct MomentsApplication: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
-        router.add(middleware: CSRFMiddleware())
+        // Before the CSRF check, so that a form sent to a JSON route is told to send JSON.
         router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
+        router.add(middleware: CSRFMiddleware())
         router.add(middleware: LanguageChoiceMiddleware())
         router.add(middleware: PageVisitMiddleware())
         router.add(middleware: NetworkCauseMiddleware())
