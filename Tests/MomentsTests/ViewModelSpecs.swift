@@ -54,6 +54,18 @@ import Testing
         #expect(item.likes == ["/me.png"])
     }
 
+    /// A BFF we did not write may send any URL: only web addresses become links.
+    @Test(arguments: [("https://example.com/a?b=1", "example.com"), ("HTTP://Example.com", "Example.com"),
+                      ("javascript:alert(1)", nil), ("JavaScript:alert(1)", nil), ("data:text/html,<b>x</b>", nil),
+                      ("//example.com/no-scheme", nil), ("not a url", nil)])
+    func momentListItem_linksOnlyToWebAddresses(url: String, host: String?) {
+        var moment = Self.moment("1")
+        (moment.type, moment.url) = (.url, url)
+        let item = MomentListItemViewModel(moment: moment, isLikeEnabled: false, l10n: L10n(language: .english), now: Self.now)
+        #expect(item.link?.host == host)
+        #expect(item.link.map { $0.url == url } ?? true)
+    }
+
     @Test func momentListItem_withLikeFeatureOff_hasNoLikes() {
         let item = MomentListItemViewModel(moment: Self.moment("1"), isLikeEnabled: false, l10n: L10n(language: .simplifiedChinese),
                                            now: Self.now)

@@ -8,6 +8,15 @@ public struct MomentListItemViewModel: ListItemViewModel {
     public struct Link: Encodable, Sendable, Equatable {
         public let url: String
         public let host: String
+
+        /// A link to `address` when it is a web address (`http` or `https` with a host); `nil`
+        /// for any other a BFF may send (`javascript:`, `data:`), which a page must not make a link.
+        init?(webAddress address: String) {
+            guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                  let host = url.host, !host.isEmpty else { return nil }
+            self.url = address
+            self.host = host
+        }
     }
 
     public let momentID: String
@@ -42,7 +51,7 @@ public struct MomentListItemViewModel: ListItemViewModel {
         photoURLs = moment.photos.map(mediaLinks.src)
         photoURL = photoURLs.first
         morePhotosCount = moment.photos.count > 1 ? moment.photos.count - 1 : nil
-        link = moment.type == .url ? moment.url.map { Link(url: $0, host: URL(string: $0)?.host ?? $0) } : nil
+        link = moment.type == .url ? moment.url.flatMap(Link.init(webAddress:)) : nil
         let createdDate = TimeInterval(moment.createdDate).map { Date(timeIntervalSince1970: $0) }
         postDateDescription = createdDate.map { l10n.relativeDate($0, now: now) }
         createdAt = createdDate.map { $0.formatted(.iso8601) }
