@@ -95,6 +95,27 @@ import TestSupport
         }
     }
 
+    /// Each operation's row shows its own fault: the rows without one say so, and offer no Clear.
+    @Test func faultOnOneOperation_showsOnItsRowAlone() async throws {
+        try await withDashboard { dashboard, _ in
+            _ = try await dashboard.putFault(Self.timeline, #"{"kind": "httpStatus", "status": 503}"#)
+            let page = try await dashboard.get("/area51/network").text
+            func row(_ operation: String) throws -> Substring {
+                let start = try #require(page.range(of: #"data-fault-operation="\#(operation)""#))
+                let rest = page[start.upperBound...]
+                return rest[..<(rest.range(of: "</li>")?.lowerBound ?? rest.endIndex)]
+            }
+            let faulted = try row(Self.timeline)
+            #expect(faulted.contains("⚡ HTTP 503") && faulted.contains("/clear"))
+            #expect(faulted.contains(#"<option value="httpStatus" selected>"#))
+            for operation in [Self.like, Self.remoteConfig] {
+                let other = try row(operation)
+                #expect(other.contains("No fault"), "\(operation)'s row")
+                #expect(!other.contains("⚡") && !other.contains("/clear") && !other.contains(" selected>"), "\(operation)'s row")
+            }
+        }
+    }
+
     @Test func lastOfKCalls_endsTheFault_andTheAuditRecordsItAsExpired() async throws {
         try await withDashboard { dashboard, _ in
             _ = try await dashboard.putFault(Self.timeline, #"{"kind": "httpStatus", "status": 500, "remainingCalls": 2}"#)

@@ -4,10 +4,15 @@ import Foundations
 /// The faults in force and the forms that set and clear them, for the inspector page, the
 /// banner and `GET /api/area51/faults`.
 struct FaultsViewModel: Encodable, Sendable {
-    /// One operation's row: its fault, if any, and where its forms post.
+    /// One operation's row: its fault, if any, and where its forms post. Every name a row's
+    /// template reads is always present (`false` or `""` when there is no fault): Mustache looks
+    /// a missing name up in the enclosing contexts, where `active` lists every operation's faults.
     struct Operation: Encodable, Sendable {
         let name: String
-        let active: FaultInjector.Active?
+        let hasFault: Bool
+        let summary: String
+        /// The kinds to choose from, the one in force selected.
+        let kinds: [Kind]
         let setAction: String
         let clearAction: String
     }
@@ -15,12 +20,12 @@ struct FaultsViewModel: Encodable, Sendable {
     struct Kind: Encodable, Sendable {
         let value: String
         let title: String
+        let isSelected: Bool
     }
 
     let active: [FaultInjector.Active]
     let hasActive: Bool
     let operations: [Operation]
-    let kinds: [Kind]
     /// Sets and clears, newest first.
     let audit: [FaultChange]
 
@@ -29,10 +34,11 @@ struct FaultsViewModel: Encodable, Sendable {
         self.active = active
         hasActive = !active.isEmpty
         operations = FaultInjector.operations.map { name in
-            Operation(name: name, active: active.first { $0.operation == name },
-                      setAction: "/area51/faults/\(name)", clearAction: "/area51/faults/\(name)/clear")
+            let fault = active.first { $0.operation == name }
+            return Operation(name: name, hasFault: fault != nil, summary: fault?.summary ?? "",
+                             kinds: Fault.Kind.allCases.map { Kind(value: $0.rawValue, title: l10n[$0.title], isSelected: $0 == fault?.fault.kind) },
+                             setAction: "/area51/faults/\(name)", clearAction: "/area51/faults/\(name)/clear")
         }
-        kinds = Fault.Kind.allCases.map { Kind(value: $0.rawValue, title: l10n[$0.title]) }
         self.audit = audit
     }
 }
