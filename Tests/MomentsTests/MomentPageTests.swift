@@ -82,6 +82,25 @@ import TestSupport
         }
     }
 
+    /// A moment that cannot be read is said to be so: not a like that failed, as a like's error says.
+    @Test func momentRead_whileTheBFFIsDown_saysTheBFFIsUnreachable_notThatALikeFailed() async throws {
+        try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            await bff.stop()
+            let read = try await dashboard.get("/api/moments/m1")
+            #expect(read.status == 503)
+            let readError = (try JSONSerialization.jsonObject(with: Data(read.text.utf8)) as? [String: Any])?["error"] as? [String: String]
+            #expect(readError?["code"] == "bff_unreachable")
+            #expect(readError?["message"].map { !$0.isEmpty && !$0.contains("like") } == true, "\(readError ?? [:])")
+            let like = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            #expect(like.status == 503)
+            let likeError = (try JSONSerialization.jsonObject(with: Data(like.text.utf8)) as? [String: Any])?["error"] as? [String: String]
+            #expect(likeError?["code"] == "bff_unreachable")
+            #expect(likeError?["message"]?.hasPrefix("The like could not be saved. Nothing was changed. ") == true)
+            #expect(likeError?["message"]?.hasSuffix(readError?["message"] ?? "-") == true, "the like's error names the same cause")
+        }
+    }
+
     @Test func likeFromThePage_withoutJavaScript_goesBackToTheMomentsPage() async throws {
         try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
             try await dashboard.setLikeFeature(true)

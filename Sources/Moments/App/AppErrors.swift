@@ -57,7 +57,7 @@ extension MomentsRepoError: LocalizedResponseError {
     public var status: HTTPStatus {
         switch self {
         case .unknownMoment, .unknownUser: .notFound
-        case .unavailable(let cause): cause.status
+        case .unavailable(let cause), .likeNotSaved(let cause): cause.status
         }
     }
 
@@ -65,7 +65,7 @@ extension MomentsRepoError: LocalizedResponseError {
         switch self {
         case .unknownMoment: "unknown_moment"
         case .unknownUser: "unknown_user"
-        case .unavailable(let cause): cause.code
+        case .unavailable(let cause), .likeNotSaved(let cause): cause.code
         }
     }
 
@@ -73,7 +73,8 @@ extension MomentsRepoError: LocalizedResponseError {
         switch self {
         case .unknownMoment(let id): "\(l10n[.unknownMoment]) (\(id))"
         case .unknownUser(let id): "\(l10n[.unknownUser]) (\(id))"
-        case .unavailable(let cause): "\(l10n[.likeUnavailable]) \(cause.message(in: l10n))"
+        case .unavailable(let cause): cause.message(in: l10n)
+        case .likeNotSaved(let cause): "\(l10n[.likeUnavailable]) \(cause.message(in: l10n))"
         }
     }
 }

@@ -38,6 +38,8 @@ public struct LikeChange: Encodable, Sendable, Equatable {
 public enum MomentsRepoError: Error, Equatable, Sendable {
     /// The BFF could not answer and nothing was saved before.
     case unavailable(APISessionError)
+    /// The BFF could not take a like, or answer it: nothing was changed.
+    case likeNotSaved(APISessionError)
     /// No moment of the timeline has this id (a liked moment or a page's `after`).
     case unknownMoment(String)
     /// The BFF has no user with this id (its `UNKNOWN_USER`).
@@ -141,6 +143,16 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
+        do {
+            return try await likeAndKeep(isLiked, momentID: momentID, userID: userID)
+        } catch .unavailable(let cause) {
+            throw .likeNotSaved(cause)
+        }
+    }
+
+    /// Likes or unlikes the moment, keeps the answer in place of the moment held and tells the
+    /// live pages.
+    private func likeAndKeep(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
         let key = momentKey(momentID, userID: userID)
         let (held, liker) = cache.withLock { ($0.located(key), $0.liker(userID)) }
         // A like answered without its likers is drawn from the moment held and this user's avatar:

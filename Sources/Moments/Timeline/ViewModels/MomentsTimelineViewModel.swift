@@ -92,11 +92,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
             hasError = true
             failure = error
             isUnknownPage = error == .unknownMoment(page.after ?? "")
-            if case .unavailable(let cause) = error {
-                errorMessage = cause.message(in: l10n)
-            } else {
-                errorMessage = error.message(in: l10n)
-            }
+            errorMessage = error.message(in: l10n)
         }
     }
 
