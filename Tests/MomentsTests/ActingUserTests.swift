@@ -163,7 +163,7 @@ import Testing
                                                 headers: ["X-Moments-User": "999"])
             #expect(like.status == 404)
             #expect(like.text.contains(#""code":"unknown_user""#))
-            #expect(like.text.contains("The BFF knows no user with this ID. (999)"))
+            #expect(like.text.contains("The BFF knows no user with this ID (999)."))
             let moment = try await dashboard.get("/api/moments/1?userID=999")
             #expect(moment.status == 404)
             #expect(moment.text.contains(#""code":"unknown_user""#))

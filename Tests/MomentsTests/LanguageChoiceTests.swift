@@ -54,7 +54,7 @@ import TestSupport
             #expect(answer.body.contains("<html lang=\"en\">"))
             #expect(answer.setCookies.contains { $0.hasPrefix("moments_lang=en;") })
             let twin = try await dashboard.get("/api/timeline?lang=en&after=nope", headers: ["Cookie": "moments_lang=zh-Hans"])
-            #expect(twin.text.contains("There is no moment with this id"))
+            #expect(twin.text.contains("There is no moment with this ID"))
         }
     }
 

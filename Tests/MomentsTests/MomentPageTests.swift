@@ -73,12 +73,12 @@ import TestSupport
             let page = try await dashboard.get("/moments/nope", headers: ["Accept-Language": "zh-CN,zh;q=0.9"])
             #expect(page.status == 404)
             #expect(page.text.contains(#"<html lang="zh-CN""#))
-            #expect(page.text.contains("没有这条朋友圈。 (nope)"))
+            #expect(page.text.contains("没有这条朋友圈（nope）。"))
             #expect(page.text.contains("<code data-error-code>unknown_moment</code>"))
             let json = try await dashboard.get("/api/moments/nope")
             #expect(json.status == 404)
             let error = (try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])?["error"] as? [String: String]
-            #expect(error == ["code": "unknown_moment", "message": "There is no moment with this id. (nope)"])
+            #expect(error == ["code": "unknown_moment", "message": "There is no moment with this ID (nope)."])
         }
     }
 

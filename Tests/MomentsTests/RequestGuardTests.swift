@@ -86,6 +86,25 @@ import TestSupport
         }
     }
 
+    /// The refusals a person can meet on a page are said in their language, like every other page.
+    @Test func refusalsAPersonCanMeet_areInTheReadersLanguage() async throws {
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            let get = try await dashboard.get("/moments/m1/like", headers: ["Accept-Language": "zh-CN"])
+            #expect(get.status == 405)
+            #expect(get.text.contains("此处不接受 GET，请用 POST。"))
+            func post(_ body: String, token: String) async throws -> String {
+                try await dashboard.server.raw(
+                    "POST /moments/m1/like HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: moments_csrf=\(Dashboard.csrfToken); moments_lang=zh-Hans\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count + 7 + token.count)\r\nConnection: close\r\n\r\n\(body)&_csrf=\(token)")
+            }
+            let expired = try await post("isLiked=true", token: "old-token")
+            #expect(expired.hasPrefix("HTTP/1.1 403") && expired.contains("此表单已过期，或并非来自本面板。"))
+            let invalid = try await post("isLiked=maybe", token: Dashboard.csrfToken)
+            #expect(invalid.hasPrefix("HTTP/1.1 400") && invalid.contains("表单需要 isLiked=true|false。"))
+            #expect(bff.likerIDs(of: "m1").isEmpty)
+        }
+    }
+
     @Test func pages_carryTheCSRFTokenInTheirForms_andSetTheCookie() async throws {
         try await withDashboard { dashboard, bff in
             let page = try await dashboard.get("/area51")
@@ -118,12 +137,14 @@ import TestSupport
         }
     }
 
+    /// Refused from its head: the answer comes before the body, and the connection is closed.
+    /// (Sending the whole body first raced with that close: a busy test run once saw its send
+    /// fail with a broken pipe before the answer was read.)
     @Test func oversizedBody_isRefused413_andChangesNothing() async throws {
         try await withDashboard { dashboard, bff in
-            let padding = String(repeating: " ", count: 70 * 1024)
-            let answer = try await dashboard.send("PUT", "/api/toggles/isLikeButtonForMomentEnabled", contentType: "application/json",
-                                                  body: #"{"isOn": true}"# + padding)
-            #expect(answer.status == 413)
+            let answer = try await dashboard.server.raw(
+                "PUT /api/toggles/isLikeButtonForMomentEnabled HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(70 * 1024)\r\n\r\n{\"isOn\": true}")
+            #expect(answer.hasPrefix("HTTP/1.1 413"))
             #expect(!likeFeatureIsOn(dashboard))
         }
     }

@@ -50,7 +50,7 @@ import TestSupport
             #expect(json.text.contains("(nope)"))
             let html = try await dashboard.get("/?after=nope")
             #expect(html.status == 404)
-            #expect(html.text.contains("There is no moment with this id."))
+            #expect(html.text.contains("There is no moment with this ID ("))
             #expect(try await dashboard.json("/api/timeline").status == 200, "the first page is unaffected")
         }
     }
@@ -102,7 +102,7 @@ import TestSupport
 
             let unknown = try await dashboard.send("PUT", "/api/moments/p99/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(unknown.status == 404)
-            #expect(unknown.text.contains("There is no moment with this id. (p99)"))
+            #expect(unknown.text.contains("There is no moment with this ID (p99)."))
             #expect(bff.receivedOperations.filter { $0 == "updateMomentLike" }.count == 1, "no mutation for an unknown moment")
         }
     }

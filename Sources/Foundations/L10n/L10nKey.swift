@@ -37,6 +37,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case notFoundTitle
     case notFoundMessage
     case errorPageTitle
+    case formExpired
+    case methodNotAllowed
+    case invalidForm
+    case internalError
     case backToTimeline
     case momentScreen
     case momentTitle
@@ -94,7 +98,6 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case activityToggle = "activity.toggle"
     case activityNone = "activity.none"
     case area51Subtitle
-    case shortcutHint
     case designkitTypography
     case designkitPalette
     case designkitSpacing

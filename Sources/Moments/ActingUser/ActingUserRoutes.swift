@@ -30,7 +30,7 @@ public struct ActingUserRoutes: RouteCollection {
         }
         routes.post("/area51/user", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
             guard let field = request.formFields["userID"] else {
-                throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs userID=a user's ID, or empty for the configured user.")
+                throw InvalidFormError(expected: "userID=<ID>|<empty: the configured user>")
             }
             // The page after a switch is not one a person opened (`PageVisit`).
             var response = PageVisit.redirectAfterAction(to: PageVisit.localPath(request.formFields["back"]) ?? "/area51#acting-user")
@@ -39,7 +39,7 @@ public struct ActingUserRoutes: RouteCollection {
                 return response
             }
             guard let userID = ActingUser.validUserID(field) else {
-                throw HTTPError(.badRequest, code: "invalid_form", message: "userID must be letters, digits, '-', '_' or '.', at most 64.")
+                throw InvalidFormError(expected: "userID=[A-Za-z0-9._-]{1,64}")
             }
             try await checkKnown(userID)
             response.headers.add("Set-Cookie", "\(ActingUser.cookieName)=\(userID); Path=/; HttpOnly; SameSite=Lax")

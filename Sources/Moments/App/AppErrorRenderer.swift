@@ -15,7 +15,7 @@ enum AppErrorRenderer {
     static func make(pages: PageRenderer) -> ErrorRenderer {
         { error, request in
             let l10n = request.l10n
-            let localized = Localized(status: error.status, code: error.code, message: message(of: error, in: l10n, path: request.path))
+            let localized = Localized(status: error.status, code: error.code, message: message(of: error, in: l10n, request: request))
             if request.wantsJSON {
                 return .json(error: localized)
             }
@@ -26,11 +26,18 @@ enum AppErrorRenderer {
         }
     }
 
-    private static func message(of error: any HTTPResponseError, in l10n: L10n, path: String) -> String {
+    /// The message in the reader's language: a domain error's own, or, for the errors of HTTP
+    /// itself that a person can meet on a page (told by their code), the sentence for it.
+    private static func message(of error: any HTTPResponseError, in l10n: L10n, request: Request) -> String {
         if let localized = error as? any LocalizedResponseError { return localized.message(in: l10n) }
-        // The router's own 404 is said in the reader's language too.
-        if error.status == .notFound, error.code == "not_found" { return String(format: l10n[.notFoundMessage], path) }
-        return error.message
+        switch (error.status, error.code) {
+        case (.notFound, "not_found"): return String(format: l10n[.notFoundMessage], request.path)
+        case (.forbidden, "csrf_token_mismatch"): return l10n[.formExpired]
+        case (.methodNotAllowed, "method_not_allowed"):
+            return String(format: l10n[.methodNotAllowed], request.method.rawValue, error.headers["Allow"] ?? "")
+        case (.internalServerError, "internal_server_error"): return l10n[.internalError]
+        default: return error.message
+        }
     }
 
     private struct ErrorPage: Encodable {

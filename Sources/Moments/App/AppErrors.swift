@@ -71,8 +71,8 @@ extension MomentsRepoError: LocalizedResponseError {
 
     public func message(in l10n: L10n) -> String {
         switch self {
-        case .unknownMoment(let id): "\(l10n[.unknownMoment]) (\(id))"
-        case .unknownUser(let id): "\(l10n[.unknownUser]) (\(id))"
+        case .unknownMoment(let id): String(format: l10n[.unknownMoment], id)
+        case .unknownUser(let id): String(format: l10n[.unknownUser], id)
         case .unavailable(let cause): cause.message(in: l10n)
         case .likeNotSaved(let cause): "\(l10n[.likeUnavailable]) \(cause.message(in: l10n))"
         }
@@ -110,6 +110,16 @@ extension TogglesDataStoreError: LocalizedResponseError {
         case .storage(let reason): "The toggle could not be saved; nothing changed. (\(reason))"
         }
     }
+}
+
+/// A form post without a field its route needs, or with a value it cannot take (the dashboard's
+/// own pages always send them: an old page's or a script's form).
+struct InvalidFormError: LocalizedResponseError {
+    /// What the form must carry, as `isLiked=true|false`.
+    let expected: String
+    var status: HTTPStatus { .badRequest }
+    var code: String { "invalid_form" }
+    func message(in l10n: L10n) -> String { String(format: l10n[.invalidForm], expected) }
 }
 
 extension TimelineError: LocalizedResponseError {

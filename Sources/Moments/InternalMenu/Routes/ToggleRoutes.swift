@@ -67,13 +67,13 @@ public struct ToggleRoutes: RouteCollection {
             if description.isOverridable {
                 // The empty choice is "follow remote".
                 guard let field = request.formFields["override"] else {
-                    throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs override=a value, or empty to follow the remote value.")
+                    throw InvalidFormError(expected: "override=<value>|<empty: follow the remote value>")
                 }
                 try await toggles.setOverride(name, to: field.isEmpty ? nil : ToggleValue(text: field), source: .page,
                                               setBy: actingUser.userID(for: request))
             } else {
                 guard let isOn = request.formFields["isOn"].flatMap(Bool.init) else {
-                    throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isOn=true or isOn=false.")
+                    throw InvalidFormError(expected: "isOn=true|false")
                 }
                 try await toggles.set(name, isOn: isOn, source: .page)
             }

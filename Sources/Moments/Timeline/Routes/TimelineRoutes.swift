@@ -47,7 +47,7 @@ public struct TimelineRoutes: RouteCollection {
         }
         routes.post("/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
             guard let isLiked = request.formFields["isLiked"].flatMap(Bool.init) else {
-                throw HTTPError(.badRequest, code: "invalid_form", message: "The form needs isLiked=true or isLiked=false.")
+                throw InvalidFormError(expected: "isLiked=true|false")
             }
             let item = try await updateLike(request, isLiked: isLiked)
             let fromMomentPage = request.formFields["view"] == Self.momentPageView
