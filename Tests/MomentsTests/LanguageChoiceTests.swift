@@ -80,4 +80,17 @@ import TestSupport
             #expect(target.body.contains("<html lang=\"zh-CN\">"))
         }
     }
+
+    /// Switching language keeps the page (an older page of the timeline, the inspector's filters).
+    @Test func languageLinks_keepThePageAndItsFilters() async throws {
+        try await withDashboard { dashboard, bff in
+            let older = try await dashboard.rawGet("/?after=m1&lang=zh-Hans", headers: [Self.englishBrowser])
+            #expect(older.body.contains(#"href="/?after=m1&amp;lang=en""#))
+            #expect(older.body.contains(#"href="/?after=m1&amp;lang=browser""#))
+            let newest = try await dashboard.rawGet("/", headers: [Self.englishBrowser])
+            #expect(newest.body.contains(#"href="/?lang=zh-Hans""#), "the page without a query, drawn after the one with")
+            let network = try await dashboard.rawGet("/area51/network?operation=remoteConfig&q=a%20b&refresh=1", headers: [Self.englishBrowser])
+            #expect(network.body.contains(#"href="/area51/network?operation=remoteConfig&amp;q=a%20b&amp;lang=zh-Hans""#))
+        }
+    }
 }

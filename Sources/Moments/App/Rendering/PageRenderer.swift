@@ -52,7 +52,7 @@ public struct PageRenderer: Sendable {
     func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
         // Built on every request: plain strings, no `String(describing:)`.
-        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(actingUser.userID(for: request))|\(options.title)|\(options.set.rawValue)|\(options.status.code)|\(faults?.version ?? 0)|\(request.path)"
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(actingUser.userID(for: request))|\(options.title)|\(options.set.rawValue)|\(options.status.code)|\(faults?.version ?? 0)|\(request.path)|\(Self.languageLinkQuery(request))"
         let page = try cache.page(for: fullKey) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
@@ -90,6 +90,7 @@ public struct PageRenderer: Sendable {
         context["otherLanguage"] = l10n.language == .english ? Language.simplifiedChinese.rawValue : Language.english.rawValue
         // A picked language offers the way back to the browser's (`?lang=browser`).
         context["browserLanguage"] = request.hasLanguageChoice ? LanguageChoice.browserValue : nil
+        context["languageLinkQuery"] = Self.languageLinkQuery(request)
         context["t"] = l10n.strings
         context["design"] = design
         context["csrfToken"] = csrfToken
@@ -101,6 +102,14 @@ public struct PageRenderer: Sendable {
             context["faultBanner"] = ["faults": active.map { ["operation": $0.operation, "summary": $0.summary] }, "back": request.path]
         }
         return context
+    }
+
+    /// This page's query without `lang` (nor `refresh`, which redirects), followed by `&` when
+    /// not empty: language links (`?{{languageLinkQuery}}lang=en`) keep the page and its filters.
+    private static func languageLinkQuery(_ request: Request) -> String {
+        guard request.query.contains(where: { _ in true }) else { return "" }
+        let kept = request.query.removing(["lang", "refresh"]).urlEncoded
+        return kept.isEmpty ? "" : kept + "&"
     }
 
     /// "Local overrides in force: isRoundedAvatar = true", while any is set.
