@@ -45,6 +45,9 @@ import TestSupport
         let stale = try await fixture.server.raw(
             "GET /css/app.css HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: \"other\"\r\nConnection: close\r\n\r\n")
         #expect(stale.hasPrefix("HTTP/1.1 200"))
+        let weak = try await fixture.server.raw(
+            "GET /css/app.css HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: \"other\", W/\(etag)\r\nConnection: close\r\n\r\n")
+        #expect(weak.hasPrefix("HTTP/1.1 304"), "If-None-Match compares weakly: W/ names the same version")
         await fixture.server.stop()
     }
 

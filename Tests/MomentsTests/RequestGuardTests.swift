@@ -105,6 +105,16 @@ import TestSupport
         }
     }
 
+    /// OpenFeature's endpoints are a JSON API: their refusals are JSON too, not pages.
+    @Test func ofrepRefusals_areJSONErrors() async throws {
+        try await withDashboard { dashboard, _ in
+            let get = try await dashboard.get("/ofrep/v1/evaluate/flags/isRoundedAvatar")
+            #expect(get.status == 405)
+            #expect(get.headers["content-type"]?.hasPrefix("application/json") == true)
+            #expect(get.text.contains(#""code":"method_not_allowed""#))
+        }
+    }
+
     @Test func pages_carryTheCSRFTokenInTheirForms_andSetTheCookie() async throws {
         try await withDashboard { dashboard, bff in
             let page = try await dashboard.get("/area51")

@@ -45,16 +45,19 @@ public struct FixedResponse: Sendable {
                              cacheControl: cacheControl)
     }
 
-    /// 304 with no body when `If-None-Match` names this version, else 200 with the body; both in
-    /// gzip, under a tag of their own (another representation), when there is a gzip form and the
-    /// client takes it.
+    /// 304 with no body when `If-None-Match` names this version (compared weakly, as RFC 9110
+    /// says for it: `W/"x"` names `"x"`), else 200 with the body; both in gzip, under a tag of
+    /// their own (another representation), when there is a gzip form and the client takes it.
     public func respond(to request: Request) -> Response {
         let gzipped = request.acceptsGzip ? gzipped : nil
         let tag = gzipped == nil ? etag : String(etag.dropLast()) + "-gzip\""
         var headers = headers
         headers.add("ETag", tag)
         if let tags = request.headers["If-None-Match"],
-           tags.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag || $0 == "*" }) {
+           tags.split(separator: ",").contains(where: { listed in
+               let listed = listed.trimmingCharacters(in: .whitespaces)
+               return listed == "*" || (listed.hasPrefix("W/") ? String(listed.dropFirst(2)) : listed) == tag
+           }) {
             headers.remove("Content-Type")
             return Response(status: .notModified, headers: headers)
         }
