@@ -123,6 +123,21 @@ import TestSupport
         }
     }
 
+    /// A like on a fresh dashboard needs the schema's capabilities, the moment and the like
+    /// itself: against a BFF that hangs, they share one timeout instead of waiting one each.
+    @Test func likeAgainstAHungBFF_givesUpWithinAboutOneTimeout() async throws {
+        try await withDashboard(bffTimeout: .seconds(1)) { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            bff.behave(.slow(.seconds(30)))
+            let start = ContinuousClock.now
+            let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
+            let elapsed = ContinuousClock.now - start
+            #expect(answer.status == 504)
+            #expect(Self.error(answer.text)?["code"] == "bff_timeout")
+            #expect(elapsed < .milliseconds(2500), "three exchanges, one timeout: \(elapsed)")
+        }
+    }
+
     @Test func failingBFF_messagesAreInTheReadersLanguage() async throws {
         try await withDashboard { dashboard, bff in
             bff.behave(.status(401))

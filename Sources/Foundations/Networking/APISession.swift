@@ -21,6 +21,12 @@ public struct APISession: Sendable {
     private let networkLog: NetworkLog?
     private let faults: FaultInjector?
 
+    /// When the request being answered wants its exchanges with the BFF over: every exchange made
+    /// on its behalf waits at most until then (and at most `timeout`), so a request that needs
+    /// several (the schema's capabilities, a read, the like itself) waits about one timeout in
+    /// all, not one each. `nil` outside a request: background reads have their timeout alone.
+    @TaskLocal public static var deadline: ContinuousClock.Instant?
+
     public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5), networkLog: NetworkLog? = nil,
                 faults: FaultInjector? = nil, headers: [String: String] = [:]) {
         self.transport = transport
@@ -149,6 +155,8 @@ public struct APISession: Sendable {
         let transport = transport
         let timeout = timeout
         let headers = headers
+        // What is left of the request's deadline, when it is sooner than this exchange's timeout.
+        let wait = Self.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout
         do {
             return try await withThrowingTaskGroup(of: (status: Int, body: Data).self) { group in
                 group.addTask {
@@ -156,7 +164,7 @@ public struct APISession: Sendable {
                     return try await fault.answer(timeout: timeout) { try await transport.send(body, headers: headers) }
                 }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await Task.sleep(for: wait)
                     throw APISessionError.timeout(seconds: Double(timeout.components.seconds))
                 }
                 defer { group.cancelAll() }

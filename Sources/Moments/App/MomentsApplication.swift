@@ -161,7 +161,7 @@ public struct MomentsApplication: Sendable {
         router.add(middleware: CSRFMiddleware())
         router.add(middleware: LanguageChoiceMiddleware())
         router.add(middleware: PageVisitMiddleware())
-        router.add(middleware: NetworkCauseMiddleware())
+        router.add(middleware: NetworkCauseMiddleware(bffTimeout: configuration.bffTimeout))
         try router.register(HealthRoutes())
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,

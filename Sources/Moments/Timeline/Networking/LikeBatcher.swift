@@ -29,6 +29,8 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
     private struct Pending: Sendable {
         let change: MomentLikeChange
         let continuation: CheckedContinuation<Outcome, Never>
+        /// The deadline of the request that sent it (`APISession.deadline`).
+        let deadline: ContinuousClock.Instant?
     }
 
     private let send: @Sendable ([MomentLikeChange]) async throws(APISessionError) -> [Answer]
@@ -43,9 +45,10 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
 
     /// Sends `change` with the others waiting, and answers how it came out.
     func send(_ change: MomentLikeChange) async -> Outcome {
-        await withCheckedContinuation { continuation in
+        let deadline = APISession.deadline
+        return await withCheckedContinuation { continuation in
             let startsSending = state.withLock { state in
-                state.waiting.append(Pending(change: change, continuation: continuation))
+                state.waiting.append(Pending(change: change, continuation: continuation, deadline: deadline))
                 guard state.inFlight < Self.maximumInFlight else { return false }
                 state.inFlight += 1
                 return true
@@ -56,10 +59,15 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
         }
     }
 
-    /// Sends what waits, a document at a time, until nothing does (one of `maximumInFlight` such loops).
+    /// Sends what waits, a document at a time, until nothing does (one of `maximumInFlight` such
+    /// loops). A document waits for the BFF until the last of its requests' deadlines, not the
+    /// deadline of the request that started the loop.
     private func sendWaiting() async {
         while let batch = takeWaiting() {
-            for (pending, outcome) in zip(batch, await outcomes(of: batch.map(\.change))) {
+            let deadlines = batch.map(\.deadline)
+            let deadline = deadlines.contains(nil) ? nil : deadlines.compactMap { $0 }.max()
+            let results = await APISession.$deadline.withValue(deadline) { await self.outcomes(of: batch.map(\.change)) }
+            for (pending, outcome) in zip(batch, results) {
                 pending.continuation.resume(returning: outcome)
             }
         }
