@@ -2,10 +2,35 @@
 #define CMICROHTTPD_SHIM_H
 
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+
+/// libmicrohttpd's own unescaping of a path or a query value (`MHD_http_unescape`), but for
+/// `%00`, which it would turn into a NUL that ends the C string the server is handed, so that
+/// `/api/moments/1%00x` was served as `/api/moments/1`. Kept as the three characters, it names no
+/// route or file. Decoding only shrinks, so each piece moves left, never over what is still unread.
+static size_t cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *value) {
+    (void)cls;
+    (void)connection;
+    size_t length = 0;
+    char *piece = value;
+    for (;;) {
+        char *nul = strstr(piece, "%00");
+        if (nul != NULL) *nul = '\0';
+        size_t decoded = MHD_http_unescape(piece);
+        memmove(value + length, piece, decoded);
+        length += decoded;
+        if (nul == NULL) break;
+        memcpy(value + length, "%00", 3);
+        length += 3;
+        piece = nul + 3;
+    }
+    value[length] = '\0';
+    return length;
+}
 
 /// Starts a daemon on an already bound, listening socket.
 /// `MHD_start_daemon` is variadic and cannot be called from Swift; this names every option the
@@ -33,6 +58,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+                            MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_keeping_nul, NULL,
                             MHD_OPTION_END);
 }
 

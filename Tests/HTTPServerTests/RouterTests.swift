@@ -93,6 +93,17 @@ import TestSupport
         #expect(Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) == expected)
     }
 
+    /// A NUL would end the C string libmicrohttpd hands over: `%00` stays as written, so the
+    /// path names nothing instead of its part before the NUL; every other escape is decoded.
+    @Test func encodedNUL_inThePath_isNoEndOfIt() async throws {
+        let server = try TestServer(router: makeRouter())
+        #expect(try await server.send("GET", "/echo-headers%00junk").status == 404)
+        #expect(try await server.send("GET", "/echo-headers").status == 200)
+        let (_, _, body) = try await server.send("GET", "/echo-query?q=a%00b%2500c&lang=%E6%9C%8B")
+        #expect(String(decoding: body, as: UTF8.self) == "q=a%00b%00c|lang=朋")
+        await server.stop()
+    }
+
     @Test func headers_areCaseInsensitive_andCookiesParsed() async throws {
         let server = try TestServer(router: makeRouter())
         let (_, _, body) = try await server.send(
