@@ -185,7 +185,8 @@ import TestSupport
 
     @Test func everyAnswer_carriesTheSecurityHeaders() async throws {
         try await withDashboard { dashboard, bff in
-            for path in ["/", "/api/timeline", "/no-such-page", "/css/app.css"] {
+            // Pages, JSON, files, and errors: the router's own, and the domain's, as a page and as JSON.
+            for path in ["/", "/api/timeline", "/no-such-page", "/css/app.css", "/moments/nope", "/api/moments/nope", "/moments/m1/like"] {
                 let answer = try await dashboard.get(path)
                 #expect(answer.headers["content-security-policy"]?.contains("script-src 'self'") == true, "\(path)")
                 #expect(answer.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true, "\(path)")

@@ -28,6 +28,8 @@ public struct Router: RouteBuilder, Sendable {
     public var fallback: Handler?
     /// Renders every thrown `HTTPResponseError` and the router's own 404/405/500 answers.
     public var errorRenderer: ErrorRenderer = Router.jsonError
+    /// Set on every answer, a route's, a fallback's or a rendered error's (`SecurityHeaders.all`).
+    public var headersOnEveryAnswer: HTTPHeaders = [:]
     private let logger: Logger
 
     public init(logger: Logger = Logger(label: "moments.http")) {
@@ -50,6 +52,14 @@ public struct Router: RouteBuilder, Sendable {
 
     /// Answers `request`; never throws: errors become the error renderer's answer.
     public func respond(to request: Request) async -> Response {
+        var response = await answer(request)
+        for (name, value) in headersOnEveryAnswer {
+            response.headers.set(name, value)
+        }
+        return response
+    }
+
+    private func answer(_ request: Request) async -> Response {
         let chain = middlewares.reversed().reduce(dispatch) { next, middleware in
             { request in try await middleware.respond(to: request, next: next) }
         }

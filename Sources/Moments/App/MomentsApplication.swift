@@ -153,7 +153,7 @@ public struct MomentsApplication: Sendable {
     /// Every route of the dashboard, its error pages and its static files.
     public func makeRouter() throws -> Router {
         var router = Router()
-        router.add(middleware: SecurityHeadersMiddleware())
+        router.headersOnEveryAnswer = SecurityHeaders.all
         router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
         // Before the CSRF check, so that a form sent to a JSON route is told to send JSON.
