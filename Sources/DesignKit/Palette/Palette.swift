@@ -13,6 +13,8 @@ public enum Palette: String, CaseIterable, Sendable {
     case star
     case noticeBackground
     case noticeLabel
+    /// Text on a colored fill (the accent, the heart): dark in both modes, for contrast on bright fills.
+    case onFill
 
     /// `#RRGGBB` in light mode.
     public var light: String {
@@ -30,6 +32,7 @@ public enum Palette: String, CaseIterable, Sendable {
         case .star: "#f1c40f"
         case .noticeBackground: "#fff4d6"
         case .noticeLabel: "#7a5600"
+        case .onFill: "#0d0d0d"
         }
     }
 
@@ -49,6 +52,7 @@ public enum Palette: String, CaseIterable, Sendable {
         case .star: "#f5d142"
         case .noticeBackground: "#3a2e0b"
         case .noticeLabel: "#f3d48a"
+        case .onFill: "#0d0d0d"
         }
     }
 
