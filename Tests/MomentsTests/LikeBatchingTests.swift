@@ -78,6 +78,36 @@ import TestSupport
         }
     }
 
+    /// A like then an unlike of one moment by one user, both waiting: they go in two documents,
+    /// the unlike after the like's answer, so the BFF applies them in order and each is answered
+    /// with the moment as it left it (in one document, both were answered with the unlike's state).
+    @Test func aUsersSecondChangeOfAMoment_goesAfterTheFirstIsAnswered_neverBesideIt() async throws {
+        let bff = HeldBFF()
+        let batcher = LikeBatcher<MomentLikes> { changes in await bff.send(changes) }
+        let first = Task { await batcher.send(Self.change("1")) }
+        try await Self.eventually { bff.heldCount == 1 }
+        let second = Task { await batcher.send(Self.change("2")) }
+        try await Self.eventually { bff.heldCount == 2 }
+        let like = Task { await batcher.send(Self.change("9", true)) }
+        try await Task.sleep(for: .milliseconds(100))
+        let unlike = Task { await batcher.send(Self.change("9", false)) }
+        let other = Task { await batcher.send(Self.change("8")) }
+        try await Task.sleep(for: .milliseconds(100))
+        bff.releaseAll()
+        try await Self.eventually { bff.heldCount == 1 }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(bff.documents.withLock { $0.dropFirst(2).map { $0.map(\.momentID) } } == [["9", "8"]], "the unlike waits for the like's answer")
+        bff.releaseAll()
+        try await Self.eventually { bff.heldCount == 1 }
+        #expect(bff.documents.withLock { $0.last } == [Self.change("9", false)])
+        bff.releaseAll()
+        for (task, isLiked) in [(like, true), (unlike, false)] {
+            guard case .answered(let likes) = await task.value else { Issue.record("no answer"); continue }
+            #expect(likes?.id == "9" && likes?.isLiked == isLiked)
+        }
+        for task in [first, second, other] { _ = await task.value }
+    }
+
     @Test func aBatchRefusedWithGraphQLErrors_isSentAgainLikeByLike_aLoneLikeKeepsItsError() async throws {
         let refusal = APISessionError.graphQL([GraphQLErrorDetail(message: "no", code: "UNKNOWN_MOMENT")], hasData: false)
         let alone = LikeBatcher<MomentLikes> { _ async throws(APISessionError) in throw refusal }

@@ -5,8 +5,11 @@ import Synchronization
 /// `maximumInFlight` documents are on their way, and those that arrive meanwhile go together in the
 /// next one, so a burst of likes costs a few exchanges with the BFF instead of one each, and a
 /// lone like waits for nothing. Two documents on their way keep the BFF busy while the dashboard
-/// answers the likes of the last one and gathers the next. `Answer` is what the document selects
-/// of each changed moment.
+/// answers the likes of the last one and gathers the next. A change of a moment by a user whose
+/// earlier change of it is on its way, or in the same document, waits for the next document after
+/// that one's answer: the BFF applies a user's likes and unlikes of a moment in the order they
+/// came, and answers each with the moment as that change left it. `Answer` is what the document
+/// selects of each changed moment.
 final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
     /// How one change came out.
     enum Outcome: Sendable {
@@ -33,9 +36,17 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
         let deadline: ContinuousClock.Instant?
     }
 
+    private struct State {
+        /// The changes waiting for a document, oldest first.
+        var waiting: [Pending] = []
+        /// How many documents are on their way.
+        var inFlight = 0
+        /// The moments and users of the changes on their way.
+        var sending: Set<MomentLikeChange.Target> = []
+    }
+
     private let send: @Sendable ([MomentLikeChange]) async throws(APISessionError) -> [Answer]
-    /// The changes waiting for the next document, and how many documents are on their way.
-    private let state = Mutex<(waiting: [Pending], inFlight: Int)>(([], 0))
+    private let state = Mutex(State())
 
     /// - Parameter send: sends the changes in one document and answers the moments the BFF
     ///   sent back, one per change, in their order.
@@ -63,13 +74,15 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
     /// loops). A document waits for the BFF until the last of its requests' deadlines, not the
     /// deadline of the request that started the loop.
     private func sendWaiting() async {
-        while let batch = takeWaiting() {
+        var answered: [Pending] = []
+        while let batch = takeWaiting(after: answered) {
             let deadlines = batch.map(\.deadline)
             let deadline = deadlines.contains(nil) ? nil : deadlines.compactMap { $0 }.max()
             let results = await APISession.$deadline.withValue(deadline) { await self.outcomes(of: batch.map(\.change)) }
             for (pending, outcome) in zip(batch, results) {
                 pending.continuation.resume(returning: outcome)
             }
+            answered = batch
         }
     }
 
@@ -91,16 +104,26 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
         }
     }
 
-    /// Up to `maximumBatch` changes waiting, oldest first, or `nil` (and one document fewer on its
-    /// way) when none is.
-    private func takeWaiting() -> [Pending]? {
+    /// Up to `maximumBatch` changes waiting, oldest first, none of a moment and user that another
+    /// change on its way or in the batch has, once `answered` (this loop's last document) is no
+    /// longer on its way; `nil` (and one document fewer on its way) when none can go.
+    private func takeWaiting(after answered: [Pending]) -> [Pending]? {
         state.withLock { state in
-            guard !state.waiting.isEmpty else {
+            state.sending.subtract(answered.map(\.change.target))
+            var batch: [Pending] = []
+            var later: [Pending] = []
+            for pending in state.waiting {
+                if batch.count < Self.maximumBatch, state.sending.insert(pending.change.target).inserted {
+                    batch.append(pending)
+                } else {
+                    later.append(pending)
+                }
+            }
+            state.waiting = later
+            guard !batch.isEmpty else {
                 state.inFlight -= 1
                 return nil
             }
-            let batch = Array(state.waiting.prefix(Self.maximumBatch))
-            state.waiting.removeFirst(batch.count)
             return batch
         }
     }
@@ -111,6 +134,14 @@ struct MomentLikeChange: Encodable, Sendable, Equatable {
     let momentID: String
     let userID: String
     let isLiked: Bool
+
+    /// Whose like of which moment it changes.
+    struct Target: Hashable, Sendable {
+        let momentID: String
+        let userID: String
+    }
+
+    var target: Target { Target(momentID: momentID, userID: userID) }
 }
 
 /// What a batch of likes answers for each changed moment: at least the moment's ID.
