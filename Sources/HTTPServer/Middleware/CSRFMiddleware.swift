@@ -14,7 +14,13 @@ public struct CSRFMiddleware: Middleware {
     public static let cookieName = "moments_csrf"
     public static let fieldName = "_csrf"
 
-    public init() {}
+    private let exemptPathPrefixes: [String]
+
+    /// - Parameter exemptPathPrefixes: paths whose writes change nothing (OpenFeature's evaluation
+    ///   is a POST by its protocol), so any body may reach them.
+    public init(exempting exemptPathPrefixes: [String] = []) {
+        self.exemptPathPrefixes = exemptPathPrefixes
+    }
 
     public func respond(to request: Request, next: Handler) async throws -> Response {
         var request = request
@@ -24,7 +30,8 @@ public struct CSRFMiddleware: Middleware {
         if issued {
             request.cookies[Self.cookieName] = Self.newToken()
         }
-        if !request.method.isSafe, request.contentType != "application/json" {
+        if !request.method.isSafe, request.contentType != "application/json",
+           !exemptPathPrefixes.contains(where: { request.path.hasPrefix($0) }) {
             guard request.contentType == "application/x-www-form-urlencoded" else {
                 throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type",
                                 message: "Send the body as application/json, or as a form (application/x-www-form-urlencoded) "

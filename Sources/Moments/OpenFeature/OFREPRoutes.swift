@@ -32,6 +32,9 @@ public struct OFREPRoutes: RouteCollection {
         }
     }
 
+    /// Where its routes are: reads, though POSTs, so the CSRF check leaves them alone.
+    static let pathPrefix = "/ofrep/"
+
     private let toggles: ToggleCatalog
 
     public init(toggles: ToggleCatalog) {
