@@ -158,7 +158,7 @@ public struct MomentsApplication: Sendable {
         router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
         // Before the CSRF check, so that a form sent to a JSON route is told to send JSON.
         router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
-        router.add(middleware: CSRFMiddleware(exempting: [OFREPRoutes.pathPrefix]))
+        router.add(middleware: CSRFMiddleware(exempting: OFREPRoutes.pathPrefix.map { [$0] } ?? []))
         router.add(middleware: LanguageChoiceMiddleware())
         router.add(middleware: PageVisitMiddleware())
         router.add(middleware: NetworkCauseMiddleware(bffTimeout: configuration.bffTimeout))
