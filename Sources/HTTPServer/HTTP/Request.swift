@@ -90,6 +90,8 @@ public struct QueryArguments: Sendable, Sequence {
         return String(decoding: output, as: UTF8.self)
     }
 
+    public var isEmpty: Bool { pairs.isEmpty }
+
     /// The first value given for `name`.
     public subscript(name: String) -> String? {
         pairs.first { $0.name == name }?.value
