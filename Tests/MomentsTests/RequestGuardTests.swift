@@ -195,4 +195,42 @@ import TestSupport
             }
         }
     }
+
+    /// Scripts (and clients generated from the OpenAPI document) send DELETE and tools' POSTs with
+    /// no body and so no `Content-Type`: those need none; a foreign page still cannot send them.
+    @Test func bodilessAPIWrites_needNoContentType_butAForeignOriginIsStillRefused() async throws {
+        try await withDashboard { dashboard, bff in
+            let fault = try await dashboard.send("PUT", "/api/area51/faults/getMomentsDetailsByUserID", contentType: "application/json",
+                                                 body: #"{"kind": "httpStatus", "status": 500}"#)
+            #expect(fault.status == 200)
+            let port = dashboard.server.port
+            let foreign = try await dashboard.server.raw(
+                "DELETE /api/area51/faults HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: https://evil.example\r\nConnection: close\r\n\r\n")
+            #expect(foreign.hasPrefix("HTTP/1.1 403"), "\(foreign.prefix(40))")
+            #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.count == 1)
+            let cleared = try await dashboard.server.raw("DELETE /api/area51/faults HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            #expect(cleared.hasPrefix("HTTP/1.1 200"), "\(cleared.prefix(80))")
+            #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.count == 0)
+            let action = try await dashboard.server.raw(
+                "POST /api/area51/actions/clear-cache HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            #expect(action.hasPrefix("HTTP/1.1 200"), "\(action.prefix(80))")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"kind": "delay", "delayMs": 1.5}"#, #""delayMs" must be a whole number."#),
+        (#"{"kind": "delay", "delayMs": 1e30}"#, #""delayMs" must be a whole number."#),
+        (#"{"kind": "delay", "delayMs": 100, "delayMs": 200}"#, #""delayMs" is given more than once; give each key once."#),
+    ])
+    func faultBodyOfTheWrongShape_is400NamingTheField_andSetsNothing(body: String, message: String) async throws {
+        try await withDashboard { dashboard, _ in
+            let answer = try await dashboard.send("PUT", "/api/area51/faults/getMomentsDetailsByUserID", contentType: "application/json",
+                                                  body: body)
+            #expect(answer.status == 400)
+            let error = try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: [String: String]])
+            #expect(error["error"]?["code"] == "invalid_json")
+            #expect(error["error"]?["message"] == message)
+            #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.count == 0)
+        }
+    }
 }

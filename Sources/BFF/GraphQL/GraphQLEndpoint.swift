@@ -5,13 +5,14 @@ import HTTPServer
 
 /// Runs GraphQL requests against the schema with the library's parser, validator and executor,
 /// and gives each outcome the status GraphQL over HTTP (application/json) asks for: 400 for a
-/// request that cannot run, 200 once execution has started, field errors included, but 503 when a
-/// field could not be read because the database is down (`DATABASE_UNAVAILABLE`). Documents
-/// are parsed and validated once (`ValidatedDocuments`).
+/// request that cannot run (a document over `limits` included), 200 once execution has started,
+/// field errors included, but 503 when a field could not be read because the database is down
+/// (`DATABASE_UNAVAILABLE`). Documents are parsed and validated once (`ValidatedDocuments`).
 struct GraphQLEndpoint: Sendable {
     let schema: Schema<MomentsResolver, NoContext>
     let resolver: MomentsResolver
     let validatedDocuments = ValidatedDocuments()
+    var limits = GraphQLDocumentLimits()
 
     /// Answers `request`; `allowsMutations` is false for GET, which may only read.
     func answer(_ request: GraphQLRequest, allowsMutations: Bool) async -> (status: HTTPStatus, result: GraphQLResult) {
@@ -20,7 +21,12 @@ struct GraphQLEndpoint: Sendable {
             document = validated
         } else {
             do {
+                try limits.check(request.query)
                 document = try parse(source: Source(body: request.query, name: "GraphQL request"))
+                try limits.checkAliases(in: document)
+            } catch let violation as GraphQLDocumentLimits.Violation {
+                return (.badRequest, GraphQLResult(errors: [GraphQLError(message: violation.message,
+                                                                         extensions: ["code": .string(violation.code)])]))
             } catch {
                 return (.badRequest, GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
             }

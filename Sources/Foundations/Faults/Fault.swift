@@ -36,6 +36,22 @@ public struct Fault: Codable, Sendable, Equatable {
         self.remainingCalls = remainingCalls
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case kind, delayMs, status, message, code, remainingCalls
+    }
+
+    /// Reads the numbers as whole numbers: Foundation refuses `1.5` for an `Int` without saying
+    /// which field, so each is read as a number and checked here, where the field is known.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try container.decode(Kind.self, forKey: .kind),
+                  delayMs: try container.decodeWholeNumberIfPresent(forKey: .delayMs),
+                  status: try container.decodeWholeNumberIfPresent(forKey: .status),
+                  message: try container.decodeIfPresent(String.self, forKey: .message),
+                  code: try container.decodeIfPresent(String.self, forKey: .code),
+                  remainingCalls: try container.decodeWholeNumberIfPresent(forKey: .remainingCalls))
+    }
+
     /// The fault in a few words, in the reader's language, for the banner, the inspector and the
     /// audit: `delay 1500 ms`, `延迟 1500 毫秒`.
     public func summary(in l10n: L10n) -> String {
@@ -95,5 +111,18 @@ public struct Fault: Codable, Sendable, Equatable {
         }
         answer["data"] = data
         return (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])) ?? body
+    }
+}
+
+private extension KeyedDecodingContainer {
+    /// The number at `key` as an `Int`; a fraction or a number out of range is a type mismatch at
+    /// that key.
+    func decodeWholeNumberIfPresent(forKey key: Key) throws -> Int? {
+        guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard number.rounded(.towardZero) == number, let whole = Int(exactly: number) else {
+            throw DecodingError.typeMismatch(Int.self, DecodingError.Context(codingPath: codingPath + [key],
+                                                                             debugDescription: "\(number) is not a whole number"))
+        }
+        return whole
     }
 }

@@ -27,6 +27,7 @@ public struct HTTPStatus: Sendable, Equatable, CustomStringConvertible {
     public static let unprocessableContent = HTTPStatus(code: 422, reasonPhrase: "Unprocessable Content")
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reasonPhrase: "Request Header Fields Too Large")
     public static let internalServerError = HTTPStatus(code: 500, reasonPhrase: "Internal Server Error")
+    public static let notImplemented = HTTPStatus(code: 501, reasonPhrase: "Not Implemented")
     public static let badGateway = HTTPStatus(code: 502, reasonPhrase: "Bad Gateway")
     public static let serviceUnavailable = HTTPStatus(code: 503, reasonPhrase: "Service Unavailable")
     public static let gatewayTimeout = HTTPStatus(code: 504, reasonPhrase: "Gateway Timeout")

@@ -31,10 +31,16 @@ public struct Request: Sendable {
         self.parameters = parameters
     }
 
-    /// The media type of the body without its parameters, lowercased (`application/json`).
+    /// The media type of the body without its parameters, lowercased (`application/json`); `nil`
+    /// when the header is absent or names no type (`Content-Type:`, `Content-Type: ;`).
     public var contentType: String? {
-        headers["Content-Type"].map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return type.isEmpty ? nil : type
     }
+
+    /// Whether the request carries a body: one with none needs no `Content-Type`.
+    public var hasBody: Bool { !body.isEmpty || contentType != nil }
 
     /// The fields of an `application/x-www-form-urlencoded` body.
     public var formFields: QueryArguments {

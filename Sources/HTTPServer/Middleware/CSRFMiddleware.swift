@@ -16,8 +16,9 @@ public struct CSRFMiddleware: Middleware {
 
     private let exemptPathPrefixes: [String]
 
-    /// - Parameter exemptPathPrefixes: paths whose writes change nothing (OpenFeature's evaluation
-    ///   is a POST by its protocol), so any body may reach them.
+    /// - Parameter exemptPathPrefixes: paths left to other guards: a JSON API whose bodies must be
+    ///   JSON (`JSONContentTypeMiddleware`) and whose bodiless writes only scripts send, or writes
+    ///   that change nothing (OpenFeature's evaluation is a POST by its protocol).
     public init(exempting exemptPathPrefixes: [String] = []) {
         self.exemptPathPrefixes = exemptPathPrefixes
     }

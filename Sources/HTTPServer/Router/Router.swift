@@ -52,7 +52,17 @@ public struct Router: RouteBuilder, Sendable {
 
     /// Answers `request`; never throws: errors become the error renderer's answer.
     public func respond(to request: Request) async -> Response {
-        var response = await answer(request)
+        withHeadersOnEveryAnswer(await answer(request))
+    }
+
+    /// The answer to a request the server refused before it reached the router (413, 414, 431
+    /// at the head): rendered as every error is, with the headers every answer carries.
+    public func refusal(_ error: HTTPError, for request: Request) -> Response {
+        withHeadersOnEveryAnswer(render(error, for: request))
+    }
+
+    private func withHeadersOnEveryAnswer(_ response: Response) -> Response {
+        var response = response
         for (name, value) in headersOnEveryAnswer {
             response.headers.set(name, value)
         }
@@ -60,6 +70,12 @@ public struct Router: RouteBuilder, Sendable {
     }
 
     private func answer(_ request: Request) async -> Response {
+        // Before any middleware: a write check must not answer for a method that is none.
+        guard request.method.isStandard else {
+            return render(HTTPError(.notImplemented, code: "unknown_method",
+                                    message: "\(request.method) is not an HTTP method this server knows; methods are case-sensitive (GET, not get)."),
+                          for: request)
+        }
         let chain = middlewares.reversed().reduce(dispatch) { next, middleware in
             { request in try await middleware.respond(to: request, next: next) }
         }

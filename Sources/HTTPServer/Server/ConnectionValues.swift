@@ -8,10 +8,11 @@ enum ConnectionValues {
         MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
     }
 
-    static func request(connection: ConnectionHandle, method: String, url: String, body: Data) -> Request {
+    /// The request libmicrohttpd has parsed so far, with `body`.
+    static func request(connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?, body: Data) -> Request {
         Request(
-            method: HTTPMethod(rawValue: method),
-            path: url,
+            method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
+            path: url.map { String(cString: $0) } ?? "/",
             query: QueryArguments(values(of: MHD_ValueKind.GET_ARGUMENT_KIND, connection)),
             headers: HTTPHeaders(values(of: MHD_ValueKind.HEADER_KIND, connection)),
             cookies: Dictionary(values(of: MHD_ValueKind.COOKIE_KIND, connection), uniquingKeysWith: { first, _ in first }),

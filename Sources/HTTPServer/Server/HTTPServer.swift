@@ -69,6 +69,9 @@ public final class HTTPServer: Sendable {
 
     public let configuration: Configuration
     let responder: @Sendable (Request) async -> Response
+    /// Renders the refusals the server makes before a request reaches the responder (413, 414,
+    /// 431 at the head), so they take the same shape as every other error.
+    let refuse: @Sendable (HTTPError, Request) -> Response
     let logger: Logger
     private let state = Mutex(State())
     private let requestDeadline: RequestDeadline
@@ -76,17 +79,19 @@ public final class HTTPServer: Sendable {
     public init(
         configuration: Configuration,
         logger: Logger = Logger(label: "moments.http"),
+        refuse: @escaping @Sendable (HTTPError, Request) -> Response = { error, _ in .json(error: error) },
         responder: @escaping @Sendable (Request) async -> Response
     ) {
         self.configuration = configuration
         self.logger = logger
+        self.refuse = refuse
         self.responder = responder
         requestDeadline = RequestDeadline(limit: configuration.requestHeaderTimeout)
     }
 
-    /// A server whose requests are answered by `router`.
+    /// A server whose requests are answered, and refused at the head, by `router`.
     public convenience init(configuration: Configuration, router: Router, logger: Logger = Logger(label: "moments.http")) {
-        self.init(configuration: configuration, logger: logger, responder: router.respond(to:))
+        self.init(configuration: configuration, logger: logger, refuse: router.refusal(_:for:), responder: router.respond(to:))
     }
 
     /// The port the server listens on, once started.
@@ -243,9 +248,9 @@ public final class HTTPServer: Sendable {
             requestDeadline.requestStarted(connection)
             if let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init),
                length > configuration.maxBodySize {
-                return queue(tooLarge(), on: connection, context: context, method: method, url: url)
+                return queue(tooLarge(connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
             }
-            if let refusal = oversizedHead(connection: connection, path: url) {
+            if let refusal = oversizedHead(connection: connection, method: method, path: url) {
                 context.holdRefusal(refusal)
                 return queue(refusal, on: connection, context: context, method: method, url: url)
             }
@@ -264,16 +269,11 @@ public final class HTTPServer: Sendable {
             return queue(response, on: connection, context: context, method: method, url: url)
         }
         if context.bodyTooLarge {
-            return queue(tooLarge(), on: connection, context: context, method: method, url: url)
+            return queue(tooLarge(connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
         }
         guard let body = context.dispatch() else { return MHD_Result.YES }
 
-        let request = ConnectionValues.request(
-            connection: connection,
-            method: method.map { String(cString: $0) } ?? "GET",
-            url: url.map { String(cString: $0) } ?? "/",
-            body: body
-        )
+        let request = ConnectionValues.request(connection: connection, method: method, url: url, body: body)
         let responder = self.responder
         // Runs on this thread up to the handler's first suspension: an answer that needs none (a
         // cached page) is queued below without waking another thread; one that suspends is
@@ -291,16 +291,22 @@ public final class HTTPServer: Sendable {
     /// 431 for a request line and headers together over the limit (a target alone over it was
     /// answered 414 at the request line). libmicrohttpd refuses heads larger than its memory
     /// itself; one that just fits is answered here, by `LastResortAnswer` when no room is left.
-    private func oversizedHead(connection: ConnectionHandle, path: UnsafePointer<CChar>?) -> Response? {
+    private func oversizedHead(connection: ConnectionHandle, method: UnsafePointer<CChar>?, path: UnsafePointer<CChar>?) -> Response? {
         let line = (path.map { strlen($0) } ?? 0) + ConnectionValues.size(of: MHD_ValueKind.GET_ARGUMENT_KIND, connection)
         guard line + ConnectionValues.size(of: MHD_ValueKind.HEADER_KIND, connection) > configuration.maxRequestHeadSize else {
             return nil
         }
-        return headRefusal(.requestHeaderFieldsTooLarge)
+        let request = ConnectionValues.request(connection: connection, method: method, url: path, body: Data())
+        return headRefusal(HTTPError(.requestHeaderFieldsTooLarge, code: "headers_too_large",
+                                     message: "The request's line and headers are limited to \(configuration.maxRequestHeadSize) bytes."),
+                           for: request)
     }
 
-    private func headRefusal(_ status: HTTPStatus) -> Response {
-        Response(status: status, headers: ["Connection": "close"], data: Data("\(status)\n".utf8))
+    /// A refusal made before the request reached the responder, after which the connection closes.
+    private func headRefusal(_ error: HTTPError, for request: Request) -> Response {
+        var response = refuse(error, request)
+        response.headers.set("Connection", "close")
+        return response
     }
 
     /// The request's context, made when its request line arrives (libmicrohttpd's URI log
@@ -317,7 +323,11 @@ public final class HTTPServer: Sendable {
         )
         state.withLock { $0.requests[connection.id] = context }
         if context.targetLength > configuration.maxRequestHeadSize {
-            let refusal = headRefusal(.uriTooLong)
+            // Only the target has arrived: the refusal is made for its path, as a GET.
+            let path = target.map { String(cString: $0).prefix { $0 != "?" } } ?? "/"
+            let refusal = headRefusal(HTTPError(.uriTooLong, code: "target_too_long",
+                                                message: "Request targets are limited to \(configuration.maxRequestHeadSize) bytes."),
+                                      for: Request(method: .get, path: String(path)))
             context.holdRefusal(refusal)
             LastResortAnswer.send(refusal, on: socket)
             logger.info("request", metadata: ["path": "(\(context.targetLength) bytes)", "status": "\(refusal.status.code)"])
@@ -332,14 +342,19 @@ public final class HTTPServer: Sendable {
         let socket = cmhd_connection_socket(connection.pointer)
         let sent = ctcp_bytes_sent(socket)
         guard sent != .max, sent == context.bytesSentBefore else { return }
-        let refusal = context.refusal ?? (context.headAccepted ? nil : headRefusal(.requestHeaderFieldsTooLarge))
+        let refusal = context.refusal ?? (context.headAccepted ? nil : headRefusal(
+            HTTPError(.requestHeaderFieldsTooLarge, code: "headers_too_large",
+                      message: "The request's line and headers are larger than this server reads."),
+            for: Request(method: .get, path: "/")))
         guard let refusal else { return }
         LastResortAnswer.send(refusal, on: socket)
     }
 
-    private func tooLarge() -> Response {
-        .text("413 Payload Too Large: request bodies are limited to \(configuration.maxBodySize) bytes.\n",
-              status: .payloadTooLarge)
+    /// 413 for a body over the server's cap, refused before any handler sees it.
+    private func tooLarge(connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?) -> Response {
+        refuse(HTTPError(.payloadTooLarge, code: "payload_too_large",
+                         message: "Request bodies are limited to \(configuration.maxBodySize) bytes."),
+               ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
     }
 
     private func queue(

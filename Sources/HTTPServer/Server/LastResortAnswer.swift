@@ -11,13 +11,16 @@ import Foundation
 /// and handed over, but the 414 or 431 queued for it finds no room and the connection would close
 /// in silence ("failed to create response header"), as it does when its own 431 finds no room;
 /// 1.0 reserves room for these answers. Nothing has been sent for the request and the refusal is
-/// a few dozen bytes, so one `send` delivers it; the socket's sending side is then shut, so that
+/// small (an error page of a few KB at most, within any socket's send buffer), so one `send`
+/// delivers it; the socket's sending side is then shut, so that
 /// nothing libmicrohttpd tries to send later follows it.
 enum LastResortAnswer {
     static func send(_ response: Response, on socket: Int32) {
-        guard case .data(let body) = response.body, socket >= 0 else { return }
+        guard let body = response.bodyData, socket >= 0 else { return }
         var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
-        head += "Content-Type: text/plain; charset=utf-8\r\n"
+        for (name, value) in response.headers where name.lowercased() != "content-length" && name.lowercased() != "connection" {
+            head += "\(name): \(value)\r\n"
+        }
         head += "Content-Length: \(body.count)\r\n"
         head += "Connection: close\r\n\r\n"
         let bytes = Data(head.utf8) + body

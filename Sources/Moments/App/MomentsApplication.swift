@@ -156,9 +156,10 @@ public struct MomentsApplication: Sendable {
         router.headersOnEveryAnswer = SecurityHeaders.all
         router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
-        // Before the CSRF check, so that a form sent to a JSON route is told to send JSON.
+        // The JSON API takes JSON or no body at all (DELETE, a tool's POST): a page on another site
+        // can send neither without an Origin the check above refuses, so forms alone need tokens.
         router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
-        router.add(middleware: CSRFMiddleware(exempting: OFREPRoutes.pathPrefix.map { [$0] } ?? []))
+        router.add(middleware: CSRFMiddleware(exempting: ["/api/"] + (OFREPRoutes.pathPrefix.map { [$0] } ?? [])))
         router.add(middleware: LanguageChoiceMiddleware())
         router.add(middleware: PageVisitMiddleware())
         router.add(middleware: NetworkCauseMiddleware(bffTimeout: configuration.bffTimeout))

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import HTTPServer
+import TestSupport
+
+/// Writes as scripts and attackers send them: odd `Content-Type`s, no body, odd-case methods,
+/// bodies over the cap. Each gets an answer in the error shape, and the server stays up.
+@Suite struct WriteRequestTests {
+    private final class Calls: Sendable {
+        let count = Mutex(0)
+        func record() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    /// The dashboard's write checks, as `MomentsApplication` sets them, in front of `/api/thing`
+    /// (JSON) and `/form`.
+    private func makeServer(calls: Calls) throws -> TestServer {
+        var router = Router()
+        router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
+        router.add(middleware: CSRFMiddleware(exempting: ["/api/"]))
+        router.put("/api/thing") { _ in calls.record(); return Response(status: .noContent) }
+        router.delete("/api/thing") { _ in calls.record(); return Response(status: .noContent) }
+        router.post("/api/thing/run") { _ in calls.record(); return Response(status: .noContent) }
+        router.post("/form") { _ in calls.record(); return Response(status: .noContent) }
+        router.get("/") { _ in .text("up") }
+        return try TestServer(router: router) { $0.maxBodySize = 1024 }
+    }
+
+    private func request(_ head: String, body: String = "") -> String {
+        "\(head)\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    }
+
+    @Test(arguments: ["Content-Type:", "Content-Type: ;", "Content-Type:  ; charset=utf-8"])
+    func emptyContentType_onAWrite_is415_andTheServerStaysUp(header: String) async throws {
+        let calls = Calls()
+        let server = try makeServer(calls: calls)
+        for target in ["PUT /api/thing", "POST /form"] {
+            let head = "\(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(header)\r\nContent-Length: 2\r\n\r\n{}"
+            let answer = try await server.raw(head)
+            #expect(answer.hasPrefix("HTTP/1.1 415"), "\(target): \(answer.prefix(60))")
+            #expect(answer.contains("no Content-Type"), "\(answer)")
+        }
+        #expect(try await server.send("GET", "/").status == 200)
+        #expect(calls.value == 0)
+        await server.stop()
+    }
+
+    @Test func writesWithoutABody_needNoContentType() async throws {
+        let calls = Calls()
+        let server = try makeServer(calls: calls)
+        #expect(try await server.raw(request("DELETE /api/thing HTTP/1.1")).hasPrefix("HTTP/1.1 204"))
+        #expect(try await server.raw(request("POST /api/thing/run HTTP/1.1")).hasPrefix("HTTP/1.1 204"))
+        #expect(calls.value == 2)
+        // A body still needs its type, and a form route its form and token, body or none.
+        #expect(try await server.raw(request("POST /form HTTP/1.1")).hasPrefix("HTTP/1.1 415"))
+        #expect(try await server.raw(request("PUT /api/thing HTTP/1.1", body: "{}")).hasPrefix("HTTP/1.1 415"))
+        #expect(try await server.raw(request("POST /form HTTP/1.1", body: "a=1")).hasPrefix("HTTP/1.1 415"))
+        #expect(calls.value == 2)
+        await server.stop()
+    }
+
+    @Test(arguments: ["get", "Get", "put", "BREW"])
+    func methodNotKnownAsWritten_is501(method: String) async throws {
+        let server = try makeServer(calls: Calls())
+        let answer = try await server.raw(request("\(method) / HTTP/1.1"))
+        #expect(answer.hasPrefix("HTTP/1.1 501"), "\(answer.prefix(60))")
+        #expect(answer.contains(#""code":"unknown_method""#), "\(answer)")
+        #expect(try await server.raw(request("GET / HTTP/1.1")).hasPrefix("HTTP/1.1 200"))
+        await server.stop()
+    }
+
+    @Test func bodyOverTheCapRefusedAtTheHead_isInTheRoutersErrorShape() async throws {
+        var router = Router()
+        router.headersOnEveryAnswer = ["X-Content-Type-Options": "nosniff"]
+        router.errorRenderer = { error, request in
+            var response = Response.json(error: error)
+            response.headers.set("X-Rendered-For", request.path)
+            return response
+        }
+        router.put("/api/thing") { _ in Response(status: .noContent) }
+        let server = try TestServer(router: router) { $0.maxBodySize = 1024 }
+        let (status, headers, body) = try await server.send("PUT", "/api/thing", headers: ["Content-Type": "application/json"],
+                                                            body: Data(repeating: 65, count: 2048))
+        #expect(status == 413)
+        #expect(headers["content-type"] == "application/json")
+        #expect(headers["x-rendered-for"] == "/api/thing")
+        #expect(headers["x-content-type-options"] == "nosniff")
+        let error = try JSONDecoder().decode([String: [String: String]].self, from: body)["error"]
+        #expect(error?["code"] == "payload_too_large")
+        #expect(error?["message"] == "Request bodies are limited to 1024 bytes.")
+        await server.stop()
+    }
+}
