@@ -33,10 +33,12 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CTCPInfo"),
+        .target(name: "Locking"),
         .target(
             name: "HTTPServer",
             dependencies: [
                 "CMicroHTTPD",
+                "Locking",
                 "CTCPInfo",
                 "CZlib",
                 .product(name: "Logging", package: "swift-log"),
@@ -47,6 +49,7 @@ let package = Package(
         .target(
             name: "Foundations",
             dependencies: [
+                "Locking",
                 "SQLiteFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -57,6 +60,7 @@ let package = Package(
             name: "BFF",
             dependencies: [
                 "HTTPServer",
+                "Locking",
                 "SQLiteFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Graphiti", package: "Graphiti"),
@@ -65,7 +69,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .target(name: "Moments", dependencies: ["Foundations", "DesignKit", "HTTPServer"]),
+        .target(name: "Moments", dependencies: ["Foundations", "DesignKit", "HTTPServer", "Locking"]),
         .executableTarget(
             name: "moments",
             dependencies: [
@@ -79,24 +83,37 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "CZlib"]),
+        .target(name: "TestSupport", dependencies: ["HTTPServer", "Locking"], path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport", "CZlib"]),
         .testTarget(
             name: "BFFTests",
             dependencies: [
-                "BFF", "TestSupport",
+                "BFF", "Locking", "TestSupport",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "FoundationsTests", dependencies: ["Foundations"]),
+        .testTarget(name: "FoundationsTests", dependencies: ["Foundations", "Locking"]),
         .testTarget(name: "SQLiteFilesTests", dependencies: ["SQLiteFiles"]),
         .testTarget(
             name: "MomentsTests",
-            dependencies: ["Moments", "BFF", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Moments", "BFF", "Locking", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )
+
+/// The fuzz harnesses (`Tests/Fuzz`), one libFuzzer executable, exist only in the fuzzing build
+/// (`scripts/fuzz`: `MOMENTS_FUZZ=1` and `-sanitize=fuzzer,address`): elsewhere they would have no
+/// `main` to link.
+if Context.environment["MOMENTS_FUZZ"] != nil {
+    package.products.append(.executable(name: "moments-fuzz", targets: ["MomentsFuzz"]))
+    package.targets.append(.executableTarget(
+        name: "MomentsFuzz",
+        dependencies: ["HTTPServer", "Foundations", "Moments", "BFF"],
+        path: "Tests/Fuzz",
+        exclude: ["Corpus", "Dictionaries"]
+    ))
+}
 
 /// `MOMENTS_BUILD`'s define, given to every Swift target of this package.
 let buildTargetDefines: [SwiftSetting] = switch Context.environment["MOMENTS_BUILD"] ?? "" {
@@ -105,6 +122,13 @@ case "internal": [.define("INTERNAL")]
 case "production": [.define("PRODUCTION")]
 case let other: fatalError("MOMENTS_BUILD must be internal, production or unset, not \(other)")
 }
+/// `MOMENTS_SANITIZE=thread` (`scripts/tsan`, beside `--sanitize thread`) makes `Locked` a lock
+/// ThreadSanitizer sees.
+let sanitizerDefines: [SwiftSetting] = switch Context.environment["MOMENTS_SANITIZE"] ?? "" {
+case "": []
+case "thread": [.define("SANITIZE_THREAD")]
+case let other: fatalError("MOMENTS_SANITIZE must be thread or unset, not \(other)")
+}
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + buildTargetDefines
+    target.swiftSettings = (target.swiftSettings ?? []) + buildTargetDefines + sanitizerDefines
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import Locking
 import Testing
 @testable import BFF
 
@@ -43,7 +43,7 @@ import Testing
 
     /// Counts the transactions that committed.
     private final class CommitCounter: TransactionObserver, Sendable {
-        let count = Mutex(0)
+        let count = Locked(0)
         func observes(eventsOfKind _: DatabaseEventKind) -> Bool { true }
         func databaseDidChange(with _: DatabaseEvent) {}
         func databaseDidCommit(_: Database) { count.withLock { $0 += 1 } }

@@ -1,10 +1,10 @@
 import Foundations
-import Synchronization
+import Locking
 import Testing
 
 @Suite struct AsyncLimiterTests {
     private final class Gauge: Sendable {
-        private let counts = Mutex((current: 0, peak: 0))
+        private let counts = Locked((current: 0, peak: 0))
         func enter() { counts.withLock { $0.current += 1; $0.peak = max($0.peak, $0.current) } }
         func leave() { counts.withLock { $0.current -= 1 } }
         var peak: Int { counts.withLock { $0.peak } }

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import HTTPServer
 import TestSupport
 
 @Suite struct BodyLimitTests {
     private final class CallCounter: Sendable {
-        let calls = Mutex(0)
+        let calls = Locked(0)
     }
 
     private func makeServer(counter: CallCounter) throws -> TestServer {

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import HTTPServer
 import TestSupport
 
 @Suite struct ConcurrencyTests {
     private final class Flag: Sendable {
-        let value = Mutex(false)
+        let value = Locked(false)
         var isSet: Bool { value.withLock { $0 } }
         func set() { value.withLock { $0 = true } }
     }

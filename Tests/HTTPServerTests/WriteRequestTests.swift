@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import HTTPServer
 import TestSupport
@@ -8,7 +8,7 @@ import TestSupport
 /// bodies over the cap. Each gets an answer in the error shape, and the server stays up.
 @Suite struct WriteRequestTests {
     private final class Calls: Sendable {
-        let count = Mutex(0)
+        let count = Locked(0)
         func record() { count.withLock { $0 += 1 } }
         var value: Int { count.withLock { $0 } }
     }

@@ -1,7 +1,7 @@
 import BFF
 import Foundation
 import Foundations
-import Synchronization
+import Locking
 import Testing
 
 /// The dashboard with the embedded BFF in process, as `moments serve` runs by default.
@@ -69,5 +69,5 @@ import Testing
 
 /// The GraphQL requests a BFF answered, as its transport received them.
 private final class RequestCount: Sendable {
-    let value = Mutex<[[String: Any]?]>([])
+    let value = Locked<[[String: Any]?]>([])
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 #if canImport(FoundationNetworking)
@@ -10,7 +10,7 @@ import FoundationNetworking
 /// acknowledged is still there after a restart.
 @Suite struct KillDuringLikesTests {
     private final class Acknowledged: Sendable {
-        let ids = Mutex<Set<String>>([])
+        let ids = Locked<Set<String>>([])
     }
 
     @Test func sigkillDuringLikeStorm_losesNoAcknowledgedLike_tenTimesInARow() async throws {

@@ -2,7 +2,7 @@ import BFF
 import Foundation
 import Foundations
 @testable import Moments
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 
@@ -13,8 +13,8 @@ import TestSupport
     /// A `send` for `LikeBatcher` that records each document's changes and holds each answer until
     /// the test lets it go.
     private final class HeldBFF: Sendable {
-        let documents = Mutex<[[MomentLikeChange]]>([])
-        private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
+        let documents = Locked<[[MomentLikeChange]]>([])
+        private let held = Locked<[CheckedContinuation<Void, Never>]>([])
 
         func send(_ changes: [MomentLikeChange]) async -> [MomentLikes] {
             await withCheckedContinuation { continuation in
@@ -361,7 +361,7 @@ import TestSupport
 
 /// The GraphQL documents a BFF received, as its transport saw them.
 private final class SentDocuments: Sendable {
-    private let documents = Mutex<[String]>([])
+    private let documents = Locked<[String]>([])
 
     /// Records the `query` of a request `body`.
     @Sendable func record(_ body: Data) {

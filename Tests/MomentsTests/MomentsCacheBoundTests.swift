@@ -1,7 +1,7 @@
 import Foundation
 import Foundations
 @testable import Moments
-import Synchronization
+import Locking
 import Testing
 
 /// The repository's cache holds to its bound in bytes: walking every page of a 3,000-moment
@@ -11,7 +11,7 @@ import Testing
     /// Pages a generated timeline as a paging BFF would, and counts the pages asked for.
     final class GeneratedTimelineSession: GetMomentsByUserIDSessionType, UpdateMomentLikeSessionType {
         let moments: [MomentsDetails.Moment]
-        let calls = Mutex(0)
+        let calls = Locked(0)
 
         init(count: Int) {
             let json = (1...count).map { index in

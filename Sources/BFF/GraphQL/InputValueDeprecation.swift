@@ -1,5 +1,5 @@
 import GraphQL
-import Synchronization
+import Locking
 
 /// Gives the library's `__InputValue.isDeprecated` the resolver GraphQLSwift 4.3.0 leaves out.
 ///
@@ -18,7 +18,7 @@ import Synchronization
 enum InputValueDeprecation {
     /// Whether the resolver was added. `__InputValue` is one object shared by every schema of the
     /// process, so it is changed once, under this lock, before the first schema is handed out.
-    private static let installed = Mutex(false)
+    private static let installed = Locked(false)
 
     /// Adds the resolver to the `__InputValue` type of `schema` (the library's single one), once.
     static func install(on schema: GraphQLSchema) {

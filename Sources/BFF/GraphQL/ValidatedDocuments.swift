@@ -1,5 +1,5 @@
 import GraphQL
-import Synchronization
+import Locking
 
 /// Documents that parsed and passed validation against the schema, by their text.
 ///
@@ -8,7 +8,7 @@ import Synchronization
 /// the schema and the document alone, so a document that passed once passes every time.
 final class ValidatedDocuments: Sendable {
     private let capacity: Int
-    private let documents = Mutex<[String: Document]>([:])
+    private let documents = Locked<[String: Document]>([:])
 
     /// - Parameter capacity: documents kept at most; past it the cache starts over, so a client
     ///   that sends a new document each time cannot grow it.

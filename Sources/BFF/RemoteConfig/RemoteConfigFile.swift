@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The remote config kept as a JSON file in the data folder.
 ///
@@ -9,7 +9,7 @@ final class RemoteConfigFile: RemoteConfigStorage {
     /// Where the config lives.
     let fileURL: URL
     /// Serializes read-modify-write in this process, so two changes never undo each other.
-    private let updates = Mutex(())
+    private let updates = Locked(())
 
     init(fileURL: URL) {
         self.fileURL = fileURL

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The remote config the dashboard's remote toggles read, wherever the BFF keeps it.
 ///
@@ -9,10 +9,10 @@ import Synchronization
 /// (`PUT /remote-config`), and, while `watchStorage` runs, soon after one made elsewhere.
 public final class RemoteConfigStore: Sendable {
     private let storage: any RemoteConfigStorage
-    private let observers = Mutex<[@Sendable () -> Void]>([])
+    private let observers = Locked<[@Sendable () -> Void]>([])
     /// The requests waiting for a change, each woken through its stream; nil once `endWaiting`
     /// was called.
-    private let waiters = Mutex<[UUID: AsyncStream<Void>.Continuation]?>([:])
+    private let waiters = Locked<[UUID: AsyncStream<Void>.Continuation]?>([:])
 
     init(storage: any RemoteConfigStorage) {
         self.storage = storage

@@ -1,5 +1,5 @@
 import GRDB
-import Synchronization
+import Locking
 
 /// Runs many small writes (likes) in few transactions: the writes that arrive while a transaction
 /// runs and commits go together into the next one, so a burst of likes costs a few commits
@@ -20,7 +20,7 @@ final class CoalescingWriter: Sendable {
 
     private let writer: any DatabaseWriter
     /// The writes waiting for the next transaction, and whether a transaction is under way.
-    private let state = Mutex<(waiting: [Pending], isWriting: Bool)>(([], false))
+    private let state = Locked<(waiting: [Pending], isWriting: Bool)>(([], false))
 
     init(writer: any DatabaseWriter) {
         self.writer = writer

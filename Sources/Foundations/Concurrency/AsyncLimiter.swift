@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Lets at most `limit` operations run at once; the others wait, suspended, in arrival order.
 ///
@@ -11,7 +11,7 @@ public final class AsyncLimiter: Sendable {
     }
 
     private let limit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(limit: Int) {
         self.limit = max(1, limit)

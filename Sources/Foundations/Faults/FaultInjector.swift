@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Logging
-import Synchronization
+import Locking
 
 /// The faults in force, per operation, in memory only: they end with the process. Each set and
 /// clear is written to the audit (`dashboard.sqlite`, beside toggle changes) before it takes
@@ -24,7 +24,7 @@ public final class FaultInjector: Sendable {
     }
 
     private let writer: any DatabaseWriter
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let logger = Logger(label: "moments.faults")
 
     public init(database: AppDatabase) {

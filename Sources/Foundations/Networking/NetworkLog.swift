@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The last exchanges with the BFF, newest first, for Area 51's network inspector: a ring of
 /// `capacity` exchanges whose bodies are cut at `bodyCap` bytes, and that drops its oldest ones
@@ -28,7 +28,7 @@ public final class NetworkLog: Sendable {
     public let capacity: Int
     public let bodyCap: Int
     public let byteBudget: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Every exchange recorded, for open inspector tabs (`/events`, event `exchange`).
     public let events = Broadcaster<Event>()
 

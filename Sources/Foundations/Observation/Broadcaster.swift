@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Hands every value sent to all current subscribers; a subscriber that stops iterating is
 /// dropped. How a repository's latest value is observed by pages that stay open.
 public final class Broadcaster<Value: Sendable>: Sendable {
-    private let continuations = Mutex<[UUID: AsyncStream<Value>.Continuation]>([:])
+    private let continuations = Locked<[UUID: AsyncStream<Value>.Continuation]>([:])
 
     public init() {}
 

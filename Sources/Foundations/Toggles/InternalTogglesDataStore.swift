@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import Locking
 
 /// Internal toggles kept in SQLite, with the registered defaults of `InternalToggle`, and an
 /// audit of every change.
@@ -9,7 +9,7 @@ import Synchronization
 /// change what readers see, so an acknowledged change survives a crash.
 public final class InternalTogglesDataStore: TogglesDataStoreType {
     private let writer: any DatabaseWriter
-    private let values: Mutex<[String: Bool]>
+    private let values: Locked<[String: Bool]>
     /// Every change, as it is committed; pages that stay open listen here.
     public let changes = Broadcaster<ToggleChange>()
 
@@ -19,7 +19,7 @@ public final class InternalTogglesDataStore: TogglesDataStoreType {
             try Row.fetchAll(db, sql: "SELECT name, isOn FROM internalToggle")
                 .reduce(into: [String: Bool]()) { $0[$1["name"]] = $1["isOn"] }
         }
-        values = Mutex(stored)
+        values = Locked(stored)
     }
 
     public func isToggleOn(_ toggle: ToggleType) -> Bool {

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import Locking
 
 /// Toggles decided on the BFF side; here only a local override can stand in for them.
 public enum RemoteToggle: String, ToggleType, CaseIterable, Sendable {
@@ -30,7 +30,7 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
     public let source: RemoteConfigurationSource
     /// Every fetch that changed the config in force.
     public let changes = Broadcaster<Change>()
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let logger = Logger(label: "moments.toggles.remote")
 
     public init(source: RemoteConfigurationSource) {

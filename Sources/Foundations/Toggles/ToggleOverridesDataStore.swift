@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import Locking
 
 /// A local override of a remote toggle or of an A/B value: what QA set on this machine in place
 /// of what the BFF side says, and who set it when.
@@ -28,7 +28,7 @@ public struct ToggleOverride: Codable, Sendable, Equatable {
 /// makes it, as internal toggles are. Reads come from memory; memory changes on commit.
 public final class ToggleOverridesDataStore: Sendable {
     private let writer: any DatabaseWriter
-    private let overrides: Mutex<[String: ToggleOverride]>
+    private let overrides: Locked<[String: ToggleOverride]>
     /// Where committed changes are announced: the same stream as internal toggles', so open
     /// pages redraw for either.
     private let changes: Broadcaster<ToggleChange>
@@ -43,7 +43,7 @@ public final class ToggleOverridesDataStore: Sendable {
                     source: ToggleChangeSource(rawValue: row["source"]) ?? .app, setBy: row["setBy"], setAt: row["setAt"])
             }
         }
-        overrides = Mutex(stored)
+        overrides = Locked(stored)
     }
 
     /// The override of `name`, if one is set.

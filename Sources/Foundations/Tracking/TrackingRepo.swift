@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Receives every tracking event; one per analytics backend, as in the seed.
 public protocol TrackingProvider: Sendable {
@@ -42,7 +42,7 @@ public final class RecordingTrackingProvider: TrackingProvider {
     /// Oldest first, up to twice the capacity: appending is the cheap end, and trimming the old
     /// half at once keeps each page view's share of it small (every page view is an event).
     /// Kept as tracked; turned into `RecordedTrackingEvent`s only when someone looks.
-    private let events = Mutex<[(event: any TrackingEvent, recordedAt: Date)]>([])
+    private let events = Locked<[(event: any TrackingEvent, recordedAt: Date)]>([])
 
     public init(capacity: Int = 200) {
         self.capacity = capacity

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Serves files under one folder, with `ETag`/`If-None-Match` and `Cache-Control`.
 ///
@@ -34,7 +34,7 @@ public final class StaticFiles: Sendable {
     private let root: String
     private let cacheControl: String
     /// By path under the root (`relativePath`).
-    private let cache = Mutex<[String: CachedFile]>([:])
+    private let cache = Locked<[String: CachedFile]>([:])
 
     /// - Parameter cacheControl: sent with every file; `no-cache` makes browsers revalidate
     ///   with the ETag, so an edited stylesheet shows at once and an unchanged one costs a 304.

@@ -2,7 +2,7 @@ import CMicroHTTPD
 import CTCPInfo
 import Foundation
 import Logging
-import Synchronization
+import Locking
 
 /// An HTTP server on libmicrohttpd: a thread pool on epoll that never waits on a handler.
 ///
@@ -73,7 +73,7 @@ public final class HTTPServer: Sendable {
     /// 431 at the head), so they take the same shape as every other error.
     let refuse: @Sendable (HTTPError, Request) -> Response
     let logger: Logger
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let requestDeadline: RequestDeadline
 
     public init(

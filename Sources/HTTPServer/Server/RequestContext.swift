@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// What the server keeps for one request between libmicrohttpd's calls of the access handler:
 /// the body as it arrives, then the handler's answer, handed over between threads.
@@ -25,7 +25,7 @@ final class RequestContext: Sendable {
     /// the count unchanged, nothing answered it.
     let bytesSentBefore: UInt64
     private let connection: ConnectionHandle
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(bodyLimit: Int, connection: ConnectionHandle, targetLength: Int, bytesSentBefore: UInt64) {
         self.bodyLimit = bodyLimit

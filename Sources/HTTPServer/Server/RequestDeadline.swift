@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CMicroHTTPD
-import Synchronization
+import Locking
 
 /// Drops connections that take too long to send a request's headers.
 ///
@@ -18,7 +18,7 @@ final class RequestDeadline: Sendable {
     }
 
     private let limit: Duration
-    private let connections = Mutex<[Int: Connection]>([:])
+    private let connections = Locked<[Int: Connection]>([:])
 
     init(limit: Duration) {
         self.limit = limit

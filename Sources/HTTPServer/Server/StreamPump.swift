@@ -1,6 +1,6 @@
 import CMicroHTTPD
 import Foundation
-import Synchronization
+import Locking
 
 /// Moves a `ResponseStream`'s bytes into libmicrohttpd's content-reader callback.
 ///
@@ -16,7 +16,7 @@ final class StreamPump: ResponseStreamSink {
         var producer: Task<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let connection: ConnectionHandle
 
     init(connection: ConnectionHandle) {

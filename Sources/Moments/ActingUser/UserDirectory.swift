@@ -1,11 +1,11 @@
 import Foundation
 import Foundations
-import Synchronization
+import Locking
 
 /// The users the BFF is known to have: the profile users and likers seen in its answers, and,
 /// with the embedded BFF, every user of its store (`listAll`).
 public final class UserDirectory: Sendable {
-    private let seen = Mutex<[String: KnownUser]>([:])
+    private let seen = Locked<[String: KnownUser]>([:])
     private let listAll: (@Sendable () async throws -> [KnownUser])?
 
     /// - Parameter listAll: every user of a BFF that can say (the embedded one, read directly).

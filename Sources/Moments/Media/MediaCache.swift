@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 
 /// Pictures fetched for `/media`, kept on disk in the data dir (`media/`) so a saved timeline
 /// shows its pictures when the BFF and its image host are both down.
@@ -41,7 +41,7 @@ public final class MediaCache: Sendable {
     private let maxBytes: Int
     private let memoryBytes: Int
     private let cacheControl: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Opens (creating if needed) `media/` in `dataDirectory` and reads what it holds.
     public init(dataDirectory: URL, maxBytes: Int = MediaCache.defaultMaxBytes, memoryBytes: Int = 16 * 1024 * 1024,

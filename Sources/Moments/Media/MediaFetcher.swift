@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Foundations
-import Synchronization
+import Locking
 
 /// A picture as the image host answered it.
 public struct FetchedPicture: Sendable, Equatable {
@@ -143,7 +143,7 @@ private final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     let policy: AddressPolicy
-    private let pending = Mutex<[Int: Pending]>([:])
+    private let pending = Locked<[Int: Pending]>([:])
 
     init(policy: AddressPolicy) {
         self.policy = policy

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 
 /// The pictures of `/media`, as the seed's repositories: from the disk cache when it has them
 /// (no network call), else fetched once, however many pages ask at the same time, and kept.
@@ -19,7 +19,7 @@ public final class MediaRepo: MediaRepoType {
     private let cache: MediaCache
     private let fetcher: any MediaFetcherType
     /// The fetch under way per URL: callers who come while it runs wait for it.
-    private let fetches = Mutex<[String: Fetch]>([:])
+    private let fetches = Locked<[String: Fetch]>([:])
 
     public init(registry: MediaURLRegistry, cache: MediaCache, fetcher: any MediaFetcherType) {
         self.registry = registry

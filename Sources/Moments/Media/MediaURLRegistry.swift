@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The absolute picture URLs the configured BFF has sent, the only ones `/media` fetches: the
 /// dashboard is no open proxy.
@@ -15,7 +15,7 @@ public final class MediaURLRegistry: Sendable {
 
     private let links: MediaLinks
     private let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// - Parameter links: resolves relative URLs as the pages do, so the URL recorded is the one
     ///   a page asks `/media` for.

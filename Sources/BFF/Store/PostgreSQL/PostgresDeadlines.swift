@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import Synchronization
+import Locking
 
 /// How long a PostgreSQL store waits before it answers DATABASE_UNAVAILABLE, in two parts.
 ///
@@ -72,7 +72,7 @@ struct PostgresDeadlines: Sendable {
 
 /// An instant written by one task and read by another.
 private final class InstantBox: Sendable {
-    private let instant = Mutex<ContinuousClock.Instant?>(nil)
+    private let instant = Locked<ContinuousClock.Instant?>(nil)
 
     var value: ContinuousClock.Instant? { instant.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 
 /// Pages drawn once and served again while nothing they show has changed.
 ///
@@ -16,7 +16,7 @@ public final class RenderedPageCache: Sendable {
     /// that fills them (every token this dashboard issues has one length) for clients that take gzip.
     public final class Page: Sendable {
         let pieces: [SharedBytes]
-        private let deflated = Mutex<[Int: GzipPieces]>([:])
+        private let deflated = Locked<[Int: GzipPieces]>([:])
         /// Identifies this drawing: equal keys, equal bytes (before the per-client value).
         public let version: String
 
@@ -42,7 +42,7 @@ public final class RenderedPageCache: Sendable {
     }
 
     private let capacity: Int
-    private let pages = Mutex<[String: Page]>([:])
+    private let pages = Locked<[String: Page]>([:])
 
     /// - Parameter capacity: pages kept at most; past it the cache starts over, since old keys
     ///   (a past minute, an old data version) are never asked for again.

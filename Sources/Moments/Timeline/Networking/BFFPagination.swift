@@ -1,5 +1,5 @@
 import Foundations
-import Synchronization
+import Locking
 
 /// Whether the BFF takes the optional `first` and `after` arguments of the timeline fields (and
 /// `from`, a page that starts at a moment), as learned from the BFF itself, never guessed from an
@@ -48,7 +48,7 @@ public final class BFFPagination: Sendable {
     }
 
     private let probe: BFFSchemaProbe?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// - Parameter probe: asks the schema; without one, paging is tried and a refusal decides.
     public init(probe: BFFSchemaProbe? = nil) {

@@ -1,5 +1,5 @@
 import Foundations
-import Synchronization
+import Locking
 
 /// Sends likes that arrive together in one document: a like goes at once when fewer than
 /// `maximumInFlight` documents are on their way, and those that arrive meanwhile go together in the
@@ -46,7 +46,7 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
     }
 
     private let send: @Sendable ([MomentLikeChange]) async throws(APISessionError) -> [Answer]
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// - Parameter send: sends the changes in one document and answers the moments the BFF
     ///   sent back, one per change, in their order.

@@ -1,6 +1,6 @@
 import Foundation
 import Foundations
-import Synchronization
+import Locking
 
 /// What the timeline shows of one page: its moments, whether they are fresh from the BFF, and
 /// where the next page starts.
@@ -85,16 +85,16 @@ public final class MomentsRepo: MomentsRepoType {
     private let maxAge: Duration
     /// Told the pictures of every answer received, so `/media` fetches them and nothing else.
     private let mediaURLRegistry: MediaURLRegistry?
-    private let cache: Mutex<MomentsCache>
+    private let cache: Locked<MomentsCache>
     /// Only grows, even across Clear Cache, so a version never names two different pages.
-    private let lastVersion = Mutex(0)
+    private let lastVersion = Locked(0)
     /// The BFF call under way per page: callers who come while it runs wait for it instead of
     /// sending their own.
-    private let fetches = Mutex<[PageKey: Fetch]>([:])
+    private let fetches = Locked<[PageKey: Fetch]>([:])
     /// Newest pages changed by likes and not saved yet, by user, and the task saving them.
-    private let unsaved = Mutex<(pages: [String: SavedPage], saving: Task<Void, Never>?)>(([:], nil))
+    private let unsaved = Locked<(pages: [String: SavedPage], saving: Task<Void, Never>?)>(([:], nil))
     /// Counts Clear Cache presses: a BFF answer asked for before the last one is shown, not kept.
-    private let clearCount = Mutex(0)
+    private let clearCount = Locked(0)
     public let likeChanges = Broadcaster<LikeChange>()
 
     /// - Parameter maxAge: how long a page is shown without asking the BFF again; past it the
@@ -116,7 +116,7 @@ public final class MomentsRepo: MomentsRepoType {
         self.togglesDataStore = togglesDataStore
         self.maxAge = maxAge
         self.mediaURLRegistry = mediaURLRegistry
-        cache = Mutex(MomentsCache(byteLimit: cacheByteLimit))
+        cache = Locked(MomentsCache(byteLimit: cacheByteLimit))
     }
 
     /// What the pages and moments kept in memory take now, in estimated bytes, and at most.
