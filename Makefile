@@ -8,7 +8,7 @@ ARGS ?=
 BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
 SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
-.PHONY: deps browser-deps interop-deps build run test browser-test interop-test api-test build-internal build-production bench-server clean
+.PHONY: deps browser-deps interop-deps build run test browser-test interop-test api-test fuzz tsan build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
@@ -63,6 +63,15 @@ api-test: deps
 	$(SWIFT) build --product moments
 	scripts/check-openapi .build/debug/moments
 
+## fuzz: every libFuzzer harness (Tests/Fuzz) under AddressSanitizer, FUZZ_SECONDS each (scripts/fuzz)
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	scripts/fuzz --seconds $(FUZZ_SECONDS)
+
+## tsan: the concurrency tests and a concurrent workload under ThreadSanitizer (scripts/tsan)
+tsan: deps
+	scripts/tsan
+
 build-internal: deps
 	MOMENTS_BUILD=internal $(SWIFT) build -c release --scratch-path .build-internal
 
@@ -74,4 +83,4 @@ bench-server: deps
 	scripts/bench-server
 
 clean:
-	rm -rf .build .build-internal .build-production
+	rm -rf .build .build-internal .build-production .build-fuzz .build-tsan
