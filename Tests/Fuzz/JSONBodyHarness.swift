@@ -1,6 +1,6 @@
 import Foundation
 import Foundations
-import HTTPServer
+@testable import HTTPServer
 
 /// The JSON bodies of the `/api/` routes, read by `Request.decode`, and the duplicate-key scan on
 /// any bytes: every failure is a 400 the router can answer, never a trap.
