@@ -8,7 +8,7 @@ ARGS ?=
 BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
 SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
-.PHONY: deps browser-deps interop-deps build run test browser-test interop-test api-test fuzz tsan build-internal build-production bench-server clean
+.PHONY: deps browser-deps interop-deps build run test browser-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
@@ -67,6 +67,10 @@ api-test: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	scripts/fuzz --seconds $(FUZZ_SECONDS)
+
+## asan: the raw-socket HTTP campaign (Tests/RawSocket) against the binary under AddressSanitizer (scripts/asan)
+asan: deps
+	scripts/asan
 
 ## tsan: the concurrency tests and a concurrent workload under ThreadSanitizer (scripts/tsan)
 tsan: deps

@@ -91,4 +91,32 @@ import TestSupport
         #expect(error?["message"] == "Request bodies are limited to 1024 bytes.")
         await server.stop()
     }
+
+    /// Found by the raw-socket campaign (`Tests/RawSocket`): libmicrohttpd read a body by one of
+    /// two `Content-Length`s that disagree (200, the write done), and closed in silence on a
+    /// transfer coding it does not know. Each is refused at the head, before the handler runs.
+    @Test(arguments: [
+        ("Content-Length: 13\r\nContent-Length: 5", "400", "conflicting_content_length"),
+        ("Content-Length: 13, 5", "400", "conflicting_content_length"),
+        ("Content-Length: 13\r\nTransfer-Encoding: chunked", "400", "ambiguous_framing"),
+        ("Transfer-Encoding: gzip, chunked", "501", "unsupported_transfer_coding"),
+        ("Transfer-Encoding: identity", "501", "unsupported_transfer_coding"),
+    ])
+    func ambiguousOrUnknownFraming_isRefusedAtTheHead_andTheHandlerNeverRuns(framing: String, status: String, code: String) async throws {
+        let calls = Calls()
+        let server = try makeServer(calls: calls)
+        let head = "PUT /api/thing HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\(framing)\r\n\r\n"
+        let answer = try await server.raw(head + #"{"isOn":true}"#)
+        #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(answer.prefix(80))")
+        #expect(answer.contains(#""code":"\#(code)""#), "\(answer)")
+        #expect(answer.lowercased().contains("connection: close"), "\(answer)")
+        #expect(calls.value == 0)
+        // Equal lengths said twice, and chunked alone, are read as usual.
+        let same = "PUT /api/thing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}"
+        #expect(try await server.raw(same).hasPrefix("HTTP/1.1 204"))
+        let chunked = "PUT /api/thing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+        #expect(try await server.raw(chunked).hasPrefix("HTTP/1.1 204"))
+        #expect(calls.value == 2)
+        await server.stop()
+    }
 }

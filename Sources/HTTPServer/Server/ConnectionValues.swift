@@ -20,6 +20,11 @@ enum ConnectionValues {
         )
     }
 
+    /// Every header as it came, duplicates included, in order.
+    static func headers(of connection: ConnectionHandle) -> [(String, String)] {
+        values(of: MHD_ValueKind.HEADER_KIND, connection)
+    }
+
     /// Bytes of the query arguments and of the headers as parsed, counted without copying them.
     static func size(of kind: MHD_ValueKind, _ connection: ConnectionHandle) -> Int {
         var total = 0

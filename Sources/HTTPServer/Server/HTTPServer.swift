@@ -246,6 +246,11 @@ public final class HTTPServer: Sendable {
             // A target over the limit was answered when the request line arrived.
             guard context.refusal == nil else { return MHD_Result.NO }
             requestDeadline.requestStarted(connection)
+            if let framing = MessageFraming.refusal(of: connection) {
+                let refusal = headRefusal(framing, for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
+                context.holdRefusal(refusal)
+                return queue(refusal, on: connection, context: context, method: method, url: url)
+            }
             if let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init),
                length > configuration.maxBodySize {
                 return queue(tooLarge(connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)

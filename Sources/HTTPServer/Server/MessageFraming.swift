@@ -1,0 +1,39 @@
+import CMicroHTTPD
+
+/// How a request says where its body ends, checked at the head, before libmicrohttpd reads a
+/// byte of the body: RFC 9112 §6 leaves a server no safe reading of a head that says it twice.
+/// libmicrohttpd takes one `Content-Length` of several that disagree, and reads a body beside a
+/// transfer coding it does not know; a proxy in front that read the other one would see a
+/// second, smuggled request in this one's body.
+enum MessageFraming {
+    /// The refusal for a head whose framing is ambiguous or not understood, or nil.
+    static func refusal(of connection: ConnectionHandle) -> HTTPError? {
+        var lengths: [String] = []
+        var codings: [String] = []
+        for (name, value) in ConnectionValues.headers(of: connection) {
+            switch name.lowercased() {
+            case "content-length": lengths += value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+            case "transfer-encoding": codings += value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+            default: continue
+            }
+        }
+        if Set(lengths).count > 1 {
+            return HTTPError(.badRequest, code: "conflicting_content_length",
+                             message: "The request gives Content-Length more than once, with different values (\(lengths.joined(separator: ", "))).")
+        }
+        guard !codings.isEmpty else { return nil }
+        if !lengths.isEmpty {
+            return HTTPError(.badRequest, code: "ambiguous_framing",
+                             message: "The request gives both Content-Length and Transfer-Encoding; send one of them.")
+        }
+        if codings.map({ $0.lowercased() }) != ["chunked"] {
+            return HTTPError(.notImplemented, code: "unsupported_transfer_coding",
+                             message: "This server reads Transfer-Encoding: chunked alone, not \(codings.joined(separator: ", ")).")
+        }
+        return nil
+    }
+
+    private static func trimmed(_ part: Substring) -> String {
+        String(part.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
