@@ -45,10 +45,12 @@ let package = Package(
             ]
         ),
         .target(name: "DesignKit"),
+        .target(name: "Connections"),
         .target(name: "SQLiteFiles", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Foundations",
             dependencies: [
+                "Connections",
                 "Locking",
                 "SQLiteFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -59,6 +61,7 @@ let package = Package(
         .target(
             name: "BFF",
             dependencies: [
+                "Connections",
                 "HTTPServer",
                 "Locking",
                 "SQLiteFiles",
@@ -69,7 +72,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .target(name: "Moments", dependencies: ["Foundations", "DesignKit", "HTTPServer", "Locking"]),
+        .target(name: "Moments", dependencies: ["Connections", "Foundations", "DesignKit", "HTTPServer", "Locking"]),
         .executableTarget(
             name: "moments",
             dependencies: [
@@ -88,16 +91,16 @@ let package = Package(
         .testTarget(
             name: "BFFTests",
             dependencies: [
-                "BFF", "Locking", "TestSupport",
+                "BFF", "Connections", "Locking", "TestSupport",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "FoundationsTests", dependencies: ["Foundations", "Locking"]),
+        .testTarget(name: "FoundationsTests", dependencies: ["Connections", "Foundations", "Locking"]),
         .testTarget(name: "SQLiteFilesTests", dependencies: ["SQLiteFiles"]),
         .testTarget(
             name: "MomentsTests",
-            dependencies: ["Moments", "BFF", "Locking", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Moments", "BFF", "Connections", "Locking", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

@@ -43,10 +43,15 @@ public final class EmbeddedBFF: RouteCollection {
 
     /// The BFF on the PostgreSQL database at `databaseURL` (`postgres://user:password@host:port/name`),
     /// which other BFF processes may share, through at most `poolSize` connections: migrated, and
-    /// seeded with demo data when it has no users. Throws a `PostgresStoreError` that says what to do.
-    public static func postgres(databaseURL: String, poolSize: Int) async throws -> EmbeddedBFF {
-        try await postgres(configuration: PostgresClient.Configuration(url: databaseURL), poolSize: poolSize,
-                           demoData: .standard)
+    /// seeded with demo data when it has no users. Throws a `PostgresStoreError` that says what to do,
+    /// at once when the first connection fails for a lasting cause; `option` names where the URL
+    /// came from (`--database-url`, `MOMENTS_BFF_DATABASE_URL`) for its remedy.
+    public static func postgres(databaseURL: String, poolSize: Int, option: String = "--database-url") async throws -> EmbeddedBFF {
+        let url = try PostgresURL(databaseURL)
+        let logger = Logger(label: "moments.bff")
+        try await url.checkConnection(option: option, connectTimeout: PostgresMomentsStore.requestDeadlines.connectionWait,
+                                      logger: logger)
+        return try await postgres(configuration: url.clientConfiguration, poolSize: poolSize, demoData: .standard, logger: logger)
     }
 
     static func postgres(configuration: PostgresClient.Configuration, poolSize: Int, demoData: DemoData,

@@ -43,10 +43,16 @@ struct BFFCommand: AsyncParsableCommand {
             databaseURL ?? ProcessInfo.processInfo.environment["MOMENTS_BFF_DATABASE_URL"]
         }
 
+        /// Where `postgresURL` came from, for the remedy of a database that cannot be reached.
+        private var postgresURLOption: String {
+            databaseURL == nil ? "MOMENTS_BFF_DATABASE_URL" : "--database-url"
+        }
+
         /// The BFF on the chosen store, migrated and seeded with demo data when empty.
         func openBFF() async throws -> EmbeddedBFF {
             if let postgresURL {
-                return try await EmbeddedBFF.postgres(databaseURL: postgresURL, poolSize: databasePoolSize)
+                return try await EmbeddedBFF.postgres(databaseURL: postgresURL, poolSize: databasePoolSize,
+                                                      option: postgresURLOption)
             }
             return try EmbeddedBFF(dataDirectory: directory())
         }

@@ -17,9 +17,12 @@ struct BFFConnection {
     init(bffURL: String?, remoteConfigURL: String?, headers: [String: String] = [:], dataDirectory: URL) throws {
         if let bffURL, let url = URL(string: bffURL) {
             transport = HTTPGraphQLTransport(url: url)
-            let configURL = remoteConfigURL.flatMap(URL.init(string:))
-                ?? url.deletingLastPathComponent().appendingPathComponent("remote-config")
-            remoteConfigurationSource = .http(configURL, headers: headers)
+            if let configURL = remoteConfigURL.flatMap(URL.init(string:)) {
+                remoteConfigurationSource = .http(configURL, headers: headers, option: "--remote-config-url")
+            } else {
+                remoteConfigurationSource = .http(url.deletingLastPathComponent().appendingPathComponent("remote-config"),
+                                                  headers: headers)
+            }
             embedded = nil
             listUsers = nil
         } else {

@@ -20,7 +20,7 @@ import TestSupport
     }
 
     static let faults: [Fault] = [
-        Fault(behavior: nil, status: 503, code: "bff_unreachable", message: "The BFF can’t be reached."),
+        Fault(behavior: nil, status: 503, code: "bff_unreachable", message: "The BFF at http://127.0.0.1:"),
         Fault(behavior: .slow(.seconds(3)), status: 504, code: "bff_timeout", message: "The BFF did not answer within 1 seconds."),
         Fault(behavior: .status(401), status: 502, code: "bff_credentials_refused", message: "The BFF refused the credentials (HTTP 401)"),
         Fault(behavior: .status(403), status: 502, code: "bff_credentials_refused", message: "The BFF refused the credentials (HTTP 403)"),

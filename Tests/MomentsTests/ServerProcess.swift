@@ -25,11 +25,13 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts the server and waits, on a thread of its own, for the line that names its URL.
-    static func start(arguments: [String], environment: [String: String] = [:]) async throws -> ServerProcess {
-        try await onOwnThread { try ServerProcess(arguments: arguments, environment: environment) }
+    /// - Parameter standardError: where its log goes (nowhere by default).
+    static func start(arguments: [String], environment: [String: String] = [:],
+                      standardError: FileHandle = .nullDevice) async throws -> ServerProcess {
+        try await onOwnThread { try ServerProcess(arguments: arguments, environment: environment, standardError: standardError) }
     }
 
-    private init(arguments: [String], environment: [String: String]) throws {
+    private init(arguments: [String], environment: [String: String], standardError: FileHandle) throws {
         process.executableURL = Self.executable
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -38,7 +40,7 @@ final class ServerProcess: @unchecked Sendable {
                              "--public-dir", Dashboard.repository.appendingPathComponent("Public").path,
                              "--templates-dir", Dashboard.repository.appendingPathComponent("templates").path] + arguments
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError
         try Self.launch(process)
         // The first line names the URL to open.
         var line = Data()

@@ -1,3 +1,4 @@
+import Connections
 import Foundation
 import Foundations
 @testable import Moments
@@ -7,6 +8,8 @@ import Testing
 /// that answers what the spec says. No server, no database.
 @Suite struct ViewModelSpecs {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    static let refused = APISessionError.transport(ConnectionFailure(url: "http://127.0.0.1:9/graphql", option: "--bff-url",
+                                                                     cause: .refused(host: "127.0.0.1", port: 9)))
 
     static func moment(_ id: String, photos: Int = 1, minutesAgo: Double = 9, isLiked: Bool? = true) -> MomentsDetails.Moment {
         MomentsDetails.Moment(
@@ -85,10 +88,12 @@ import Testing
 
     @Test func timeline_whenTheRepoServesSavedMoments_saysSo() async {
         var viewModel = Self.timeline(.success(MomentsSnapshot(momentsDetails: Self.details, version: 1,
-                                                               staleBecause: .transport("refused"), nextCursor: nil)))
+                                                               staleBecause: Self.refused, nextCursor: nil)))
         await viewModel.loadItems()
         #expect(viewModel.hasContent)
-        #expect(viewModel.notice == "Showing moments saved just now. The BFF can’t be reached.")
+        #expect(viewModel.notice == "Showing moments saved just now. The BFF at http://127.0.0.1:9/graphql can’t be reached: "
+            + "nothing accepts connections on 127.0.0.1:9 (connection refused). "
+            + "Is the BFF running and listening on 127.0.0.1:9? Check the port in --bff-url.")
         #expect(viewModel.stale?.code == "bff_unreachable")
     }
 
@@ -114,7 +119,7 @@ import Testing
             var viewModel = MomentsTimelineViewModel(
                 l10n: L10n(language: .english),
                 momentsRepo: StubMomentsRepo(.success(MomentsSnapshot(momentsDetails: Self.details, version: 1,
-                                                                      staleBecause: .transport("refused"), savedAt: savedAt,
+                                                                      staleBecause: Self.refused, savedAt: savedAt,
                                                                       nextCursor: nil))),
                 togglesDataStore: Toggles(isLikeOn: true), trackingRepo: TrackingRepo(providers: []), now: now)
             await viewModel.loadItems()
@@ -140,7 +145,7 @@ import Testing
 
     @Test func internalMenu_drawsOneRowPerCatalogToggleAndPerAction() {
         let state = InternalMenuState(
-            bff: BFFStatus(endpoint: "embedded BFF", isReachable: false, problem: .transport("refused")), dataDirectory: "/data", lastCrash: nil,
+            bff: BFFStatus(endpoint: "embedded BFF", isReachable: false, problem: Self.refused), dataDirectory: "/data", lastCrash: nil,
             toggles: ToggleCatalog.descriptions.map { description in
                 (description, ToggleState(name: description.name, kind: description.kind, isOn: false, value: nil,
                                           defaultValue: description.defaultValue.description, isWritable: description.isWritable))

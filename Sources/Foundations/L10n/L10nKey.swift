@@ -17,6 +17,16 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case staleNotice
     case savedJustNow
     case bffErrorUnreachable = "bffError.unreachable"
+    case connectionUnknownHost = "connection.unknownHost"
+    case connectionRefused = "connection.refused"
+    case connectionTLSNotOffered = "connection.tlsNotOffered"
+    case connectionTLSFailed = "connection.tlsFailed"
+    case connectionTimeout = "connection.timeout"
+    case bffRemedyUnknownHost = "bffRemedy.unknownHost"
+    case bffRemedyRefused = "bffRemedy.refused"
+    case bffRemedyTLS = "bffRemedy.tls"
+    case bffRemedyTimeout = "bffRemedy.timeout"
+    case bffRemedyOther = "bffRemedy.other"
     case bffErrorTimeout = "bffError.timeout"
     case bffErrorCredentialsRefused = "bffError.credentialsRefused"
     case bffErrorHTTPStatus = "bffError.httpStatus"

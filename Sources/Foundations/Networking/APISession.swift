@@ -1,3 +1,4 @@
+import Connections
 import Foundation
 import Logging
 
@@ -173,7 +174,10 @@ public struct APISession: Sendable {
         } catch let error as APISessionError {
             throw error
         } catch {
-            throw .transport(String(describing: error))
+            // Sleeps and JSON encoding in a fault, or a transport of a test's: nothing a
+            // URLSession classified.
+            throw .transport(ConnectionFailure(url: transport.endpointDescription, option: "--bff-url",
+                                               cause: .other(String(describing: error))))
         }
     }
 }

@@ -1,9 +1,12 @@
+import Connections
+
 /// Why a call to the BFF failed, told apart by what the exchange shows (no answer, the status,
 /// the shape of the body), never by its wording. Each case is one class of failure with its
 /// own code and message (`AppErrors.swift`).
 public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The BFF could not be reached (refused, reset, DNS).
-    case transport(String)
+    /// The BFF could not be reached (unknown host, refused, TLS, reset): where, why, and which
+    /// option named it.
+    case transport(ConnectionFailure)
     /// No answer within the session's timeout.
     case timeout(seconds: Double)
     /// The BFF answered 401 or 403: it refused the credentials sent (or their absence).
@@ -39,7 +42,7 @@ public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible
     /// holds a header value: no case carries one.
     public var description: String {
         switch self {
-        case .transport(let reason): "the BFF cannot be reached (\(reason))"
+        case .transport(let failure): failure.bffMessage(in: L10n(language: .english))
         case .timeout(let seconds): "the BFF did not answer within \(seconds.formatted()) s"
         case .credentialsRefused(let status): "the BFF refused the credentials (HTTP \(status))"
         case .httpStatus(let status): "the BFF answered HTTP \(status)"

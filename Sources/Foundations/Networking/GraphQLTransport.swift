@@ -1,3 +1,4 @@
+import Connections
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -20,9 +21,12 @@ extension GraphQLTransport {
 /// A BFF at a URL, reached with `URLSession`.
 public struct HTTPGraphQLTransport: GraphQLTransport {
     public let url: URL
+    /// The option that named `url`, for the remedy of a failure to reach it.
+    public let option: String
 
-    public init(url: URL) {
+    public init(url: URL, option: String = "--bff-url") {
         self.url = url
+        self.option = option
     }
 
     public var endpointDescription: String { url.absoluteString }
@@ -42,7 +46,7 @@ public struct HTTPGraphQLTransport: GraphQLTransport {
             let (data, response) = try await HTTPClient.session.data(for: request)
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
         } catch {
-            throw APISessionError.transport(error.localizedDescription)
+            throw APISessionError.transport(ConnectionFailure(bffURL: url, option: option, urlSessionError: error))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Connections
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -78,15 +79,24 @@ public struct RemoteConfigurationSource: Sendable {
     }
 
     /// Reads the document at `url` over HTTP, sending `headers` (the BFF's credentials), and hears
-    /// of its changes from a BFF that waits for them (`RemoteConfigLongPoll`).
-    public static func http(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 3) -> RemoteConfigurationSource {
+    /// of its changes from a BFF that waits for them (`RemoteConfigLongPoll`). `option` names the
+    /// option `url` came from, for the remedy of a failure to reach it.
+    public static func http(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 3,
+                            option: String = "--bff-url") -> RemoteConfigurationSource {
         RemoteConfigurationSource(description: url.absoluteString, headers: headers, load: {
             var request = URLRequest(url: url, timeoutInterval: timeout)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             for (name, value) in headers {
                 request.setValue(value, forHTTPHeaderField: name)
             }
-            let (data, response) = try await HTTPClient.session.data(for: request)
+            let data: Data, response: URLResponse
+            do {
+                (data, response) = try await HTTPClient.session.data(for: request)
+            } catch {
+                let failure = ConnectionFailure(bffURL: url, option: option, urlSessionError: error)
+                if failure.cause == .timeout { throw APISessionError.timeout(seconds: timeout) }
+                throw APISessionError.transport(failure)
+            }
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             if status == 401 || status == 403 { throw APISessionError.credentialsRefused(status: status) }
             guard status == 200 else { throw APISessionError.httpStatus(status) }
@@ -131,7 +141,9 @@ public struct RemoteConfigurationSource: Sendable {
                 failure = error
                 throw error
             } catch {
-                failure = .transport(String(describing: error))
+                // A source of another kind (the embedded BFF's) failing: no connection to classify.
+                failure = .transport(ConnectionFailure(url: description, option: "--bff-url",
+                                                       cause: .other(String(describing: error))))
                 throw error
             }
         }, observe: observe)

@@ -41,7 +41,7 @@ extension APISessionError: LocalizedResponseError {
     /// (their `extensions.code` in brackets), the missing field's path.
     public func message(in l10n: L10n) -> String {
         switch self {
-        case .transport: l10n[.bffErrorUnreachable]
+        case .transport(let failure): failure.bffMessage(in: l10n)
         case .timeout(let seconds): String(format: l10n[.bffErrorTimeout], seconds.formatted())
         case .credentialsRefused(let status): String(format: l10n[.bffErrorCredentialsRefused], String(status))
         case .httpStatus(let status): String(format: l10n[.bffErrorHTTPStatus], String(status))

@@ -27,7 +27,14 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
         var configuration = configuration
         configuration.options.maximumConnections = poolSize
         configuration.options.connectTimeout = deadlines.connectionWait
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // The pool logs each failed attempt to connect at info, one line a second or so while the
+        // database is down; the requests that fail meanwhile say so themselves, once each. Its
+        // lines are shown from `--log-level debug` on.
+        var backgroundLogger = logger
+        if logger.logLevel > .debug {
+            backgroundLogger.logLevel = max(logger.logLevel, .notice)
+        }
+        let client = PostgresClient(configuration: configuration, backgroundLogger: backgroundLogger)
         self.client = client
         runTask = Task { await client.run() }
         self.logger = logger

@@ -22,7 +22,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     public private(set) var hasError = false
     /// Why the items shown are the saved ones, when the BFF could not answer, and how old they
-    /// are ("Showing moments saved 3 minutes ago. The BFF can’t be reached.").
+    /// are ("Showing moments saved 3 minutes ago. The BFF did not answer within 5 seconds.").
     public private(set) var notice: String?
     /// The same as `notice`, as values.
     public private(set) var stale: Stale?
