@@ -34,13 +34,19 @@ import Testing
     @Test func operation_longerThanItsDeadline_isDeadlinePassed() async throws {
         let deadlines = PostgresDeadlines(connectionWait: .seconds(20), operation: .milliseconds(200))
         // The query would end long before the connection wait: only the operation's deadline stops it.
-        await #expect(throws: DeadlinePassed.operation) {
+        let error = await #expect(throws: DeadlinePassed.self) {
             try await withPool(ofSize: 1) { client in
                 try await deadlines.run(on: client) { connection in
                     _ = try await connection.query("SELECT pg_sleep(0.6)", logger: Self.logger).collect()
                 }
             }
         }
+        guard case .operation(let limit, let waited) = error else {
+            Issue.record("expected the operation's deadline, got \(String(describing: error))")
+            return
+        }
+        #expect(limit == .milliseconds(200))
+        #expect(waited < .seconds(20), "the log says how long the connection took to come")
     }
 
     @Test func waitForAConnection_whileThePoolHandsOutNone_isDeadlinePassed() async throws {
@@ -51,11 +57,16 @@ import Testing
                 _ = try await connection.query("SELECT pg_sleep(1)", logger: Self.logger).collect()
             }
             try await Task.sleep(for: .milliseconds(100))
-            await #expect(throws: DeadlinePassed.connectionWait) {
+            let error = await #expect(throws: DeadlinePassed.self) {
                 try await waiting.run(on: client) { connection in
                     _ = try await connection.query("SELECT 1", logger: Self.logger).collect()
                 }
             }
+            guard case .connectionWait(_, let waited) = error else {
+                Issue.record("expected the connection wait's deadline, got \(String(describing: error))")
+                return
+            }
+            #expect(waited >= .milliseconds(200), "the log says how long the request waited in all")
             try await held
         }
     }

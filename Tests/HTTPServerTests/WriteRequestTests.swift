@@ -95,20 +95,22 @@ import TestSupport
     /// Found by the raw-socket campaign (`Tests/RawSocket`): libmicrohttpd read a body by one of
     /// two `Content-Length`s that disagree (200, the write done), and closed in silence on a
     /// transfer coding it does not know. Each is refused at the head, before the handler runs.
+    /// A list of lengths in one field is not a number, and libmicrohttpd refuses it itself, in
+    /// its own HTML body (there is no hook for those): the status and the close are what hold.
     @Test(arguments: [
         ("Content-Length: 13\r\nContent-Length: 5", "400", "conflicting_content_length"),
-        ("Content-Length: 13, 5", "400", "conflicting_content_length"),
+        ("Content-Length: 13, 5", "400", nil),
         ("Content-Length: 13\r\nTransfer-Encoding: chunked", "400", "ambiguous_framing"),
         ("Transfer-Encoding: gzip, chunked", "501", "unsupported_transfer_coding"),
         ("Transfer-Encoding: identity", "501", "unsupported_transfer_coding"),
     ])
-    func ambiguousOrUnknownFraming_isRefusedAtTheHead_andTheHandlerNeverRuns(framing: String, status: String, code: String) async throws {
+    func ambiguousOrUnknownFraming_isRefusedAtTheHead_andTheHandlerNeverRuns(framing: String, status: String, code: String?) async throws {
         let calls = Calls()
         let server = try makeServer(calls: calls)
         let head = "PUT /api/thing HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\(framing)\r\n\r\n"
         let answer = try await server.raw(head + #"{"isOn":true}"#)
         #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(answer.prefix(80))")
-        #expect(answer.contains(#""code":"\#(code)""#), "\(answer)")
+        if let code { #expect(answer.contains(#""code":"\#(code)""#), "\(answer)") }
         #expect(answer.lowercased().contains("connection: close"), "\(answer)")
         #expect(calls.value == 0)
         // Equal lengths said twice, and chunked alone, are read as usual.

@@ -12,7 +12,8 @@ enum MessageFraming {
         var codings: [String] = []
         for (name, value) in ConnectionValues.headers(of: connection) {
             switch name.lowercased() {
-            case "content-length": lengths += value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+            // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
+            case "content-length": lengths.append(trimmed(value[...]))
             case "transfer-encoding": codings += value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
             default: continue
             }

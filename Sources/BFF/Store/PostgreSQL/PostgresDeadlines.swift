@@ -28,13 +28,15 @@ struct PostgresDeadlines: Sendable {
     /// yet committed rolls back, and nothing was acknowledged.
     func run<T: Sendable>(on client: PostgresClient,
                           _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let asked = ContinuousClock.now
         let leased = InstantBox()
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { [operation, lastLease] in
                 try await client.withConnection { connection in
-                    leased.set(.now)
-                    lastLease.set(.now)
-                    return try await Self.answer(within: operation) { try await body(connection) }
+                    let now = ContinuousClock.now
+                    leased.set(now)
+                    lastLease.set(now)
+                    return try await Self.answer(within: operation, waited: now - asked) { try await body(connection) }
                 }
             }
             group.addTask { [connectionWait, lastLease] in
@@ -42,7 +44,9 @@ struct PostgresDeadlines: Sendable {
                 while true {
                     try await Task.sleep(until: progress + connectionWait)
                     if leased.value != nil { return nil }
-                    guard let last = lastLease.value, last > progress else { throw DeadlinePassed.connectionWait }
+                    guard let last = lastLease.value, last > progress else {
+                        throw DeadlinePassed.connectionWait(limit: connectionWait, waited: .now - asked)
+                    }
                     progress = last
                 }
             }
@@ -50,21 +54,22 @@ struct PostgresDeadlines: Sendable {
             while let answer = try await group.next() {
                 if let answer { return answer }
             }
-            throw DeadlinePassed.connectionWait
+            throw DeadlinePassed.connectionWait(limit: connectionWait, waited: .now - asked)
         }
     }
 
-    /// `body`'s answer, or `DeadlinePassed.operation` once `limit` has passed (`body` is then cancelled).
-    private static func answer<T: Sendable>(within limit: Duration,
+    /// `body`'s answer, or `DeadlinePassed.operation` once `limit` has passed (`body` is then
+    /// cancelled); `waited` is how long the connection took to come, for the error.
+    private static func answer<T: Sendable>(within limit: Duration, waited: Duration,
                                             _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await body() }
             group.addTask {
                 try await Task.sleep(for: limit)
-                throw DeadlinePassed.operation
+                throw DeadlinePassed.operation(limit: limit, waitedForConnection: waited)
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw DeadlinePassed.operation }
+            guard let first = try await group.next() else { throw DeadlinePassed.operation(limit: limit, waitedForConnection: waited) }
             return first
         }
     }
@@ -82,8 +87,20 @@ private final class InstantBox: Sendable {
 }
 
 /// The database did not answer within a store's deadlines: the pool handed out no connection, or
-/// the connection did not answer.
-enum DeadlinePassed: Error {
-    case connectionWait
-    case operation
+/// the connection did not answer. Each says where the time went, for the log: a deadline that
+/// passes under a burst tells a database that stalled from a request that waited its turn.
+enum DeadlinePassed: Error, CustomStringConvertible {
+    /// The pool handed out no connection for `limit`; the request had waited `waited` in all.
+    case connectionWait(limit: Duration, waited: Duration)
+    /// The connection did not answer within `limit`, after `waitedForConnection` waiting for it.
+    case operation(limit: Duration, waitedForConnection: Duration)
+
+    var description: String {
+        switch self {
+        case .connectionWait(let limit, let waited):
+            "the pool handed out no connection for \(limit) (the request waited \(waited) in all)"
+        case .operation(let limit, let waited):
+            "the database did not answer within \(limit) on a connection that came after \(waited)"
+        }
+    }
 }
