@@ -17,12 +17,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.1.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,10 +37,20 @@ let package = Package(
         .target(name: "CTCPInfo"),
         .target(name: "Locking"),
         .target(
+            name: "Telemetry",
+            dependencies: [
+                "Locking",
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
+            ]
+        ),
+        .target(
             name: "HTTPServer",
             dependencies: [
                 "CMicroHTTPD",
                 "Locking",
+                "Telemetry",
                 "CTCPInfo",
                 "CZlib",
                 .product(name: "Logging", package: "swift-log"),
@@ -53,6 +65,7 @@ let package = Package(
                 "Connections",
                 "Locking",
                 "SQLiteFiles",
+                "Telemetry",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -82,6 +95,7 @@ let package = Package(
                 "BFF",
                 "Foundations",
                 "SQLiteFiles",
+                "Telemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -98,6 +112,7 @@ let package = Package(
         ),
         .testTarget(name: "FoundationsTests", dependencies: ["Connections", "Foundations", "Locking"]),
         .testTarget(name: "SQLiteFilesTests", dependencies: ["SQLiteFiles"]),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "MomentsTests",
             dependencies: ["Moments", "BFF", "Connections", "Locking", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]

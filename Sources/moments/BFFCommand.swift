@@ -83,8 +83,7 @@ struct BFFCommand: AsyncParsableCommand {
         @Flag(help: "Put the demo data back before serving.")
         var resetDemoData = false
 
-        @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-        var logLevel: Logger.Level = .info
+        @OptionGroup var log: LogOptions
 
         func validate() throws {
             guard (0...65535).contains(port) else {
@@ -93,7 +92,7 @@ struct BFFCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            LoggingSystem.bootstrapStandardError(level: logLevel)
+            log.bootstrap()
             ProcessMemory.tuneForServing()
             let bff = try await data.openBFF()
             if resetDemoData {

@@ -51,8 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How many exchanges with the BFF Area 51's network inspector keeps (bodies over 256 KiB are cut); 0 records none.")
     var networkLogSize: Int = NetworkLog.defaultCapacity
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
+    @OptionGroup var log: LogOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else {
@@ -111,7 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrapStandardError(level: logLevel)
+        log.bootstrap()
         ProcessMemory.tuneForServing()
         let dataDirectory = try DataDirectory.resolve(dataDir)
         let bffHeaders = try bffHeaders()

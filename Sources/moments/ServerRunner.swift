@@ -25,19 +25,6 @@ enum ServerRunner {
     }
 }
 
-extension LoggingSystem {
-    /// Log lines at `level` and above to standard error.
-    static func bootstrapStandardError(level: Logger.Level) {
-        bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-    }
-}
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}
-
 /// A start-up failure reported as one line, with a non-zero exit.
 struct ServeError: Error, CustomStringConvertible {
     let message: String

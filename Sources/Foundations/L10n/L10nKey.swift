@@ -131,6 +131,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case networkDuration
     case networkStarted
     case networkCause
+    case networkRequestID
+    case networkTraceID
     case networkURL
     case networkRequest
     case networkResponse

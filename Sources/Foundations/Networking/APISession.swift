@@ -1,6 +1,7 @@
 import Connections
 import Foundation
 import Logging
+import Telemetry
 
 /// Sends GraphQL documents to the BFF and decodes their `data`, as the seed's `APISession`:
 /// default headers naming the client, a timeout, and typed errors.
@@ -67,11 +68,12 @@ public struct APISession: Sendable {
         async -> (result: Result<Payload, APISessionError>, recorded: NetworkExchange?) {
         let started = ContinuousClock.now
         let startedAt = Date()
+        let headers = headers
         let fault = await faults?.take(operationName)
         var answer: (status: Int, body: Data)?
         let result: Result<Payload, APISessionError>
         do {
-            let received = try await sendWithTimeout(body, fault: fault)
+            let received = try await sendWithTimeout(body, headers: headers, fault: fault)
             answer = received
             result = .success(try Self.classify(status: received.status, body: received.body, as: payload))
         } catch {
@@ -95,9 +97,11 @@ public struct APISession: Sendable {
         return (result, recorded)
     }
 
-    /// Every header sent: the app's defaults, then the BFF's own (credentials) winning over them.
+    /// Every header of one exchange: the app's defaults, then the BFF's own (credentials) winning
+    /// over them, then the trace context of the request being served (a new span id each call).
     private var headers: [String: String] {
         APISession.defaultHeaders.merging(extraHeaders) { _, extra in extra }
+            .merging(TraceContextPropagation.outgoingHeaders()) { _, trace in trace }
     }
 
     /// `mutation` or `query`, from the document's first word (an anonymous `{ … }` is a query).
@@ -152,10 +156,9 @@ public struct APISession: Sendable {
         return .missingData(names.joined(separator: "."))
     }
 
-    private func sendWithTimeout(_ body: Data, fault: Fault?) async throws(APISessionError) -> (status: Int, body: Data) {
+    private func sendWithTimeout(_ body: Data, headers: [String: String], fault: Fault?) async throws(APISessionError) -> (status: Int, body: Data) {
         let transport = transport
         let timeout = timeout
-        let headers = headers
         // What is left of the request's deadline, when it is sooner than this exchange's timeout.
         let wait = Self.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout
         do {

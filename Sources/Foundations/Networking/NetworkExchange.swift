@@ -1,4 +1,5 @@
 import Foundation
+import Telemetry
 
 /// One exchange of the dashboard with its BFF (a GraphQL call, a remote-config read, a picture),
 /// as Area 51's network inspector shows it. Header values that are credentials are kept only
@@ -72,11 +73,15 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
     public let durationMilliseconds: Double
     /// The page or action that caused it (`NetworkCause`).
     public let cause: String
+    /// The `X-Request-Id` of the request being served when it was made; `nil` in the background.
+    public let requestID: String?
+    /// The W3C trace id it carried to the BFF (`traceparent`), the same the BFF logs; `nil` in the background.
+    public let traceID: String?
 
     public init(kind: Kind, operationName: String, operationType: String, method: String, url: String, requestHeaders: [Header],
                 document: String? = nil, variables: RequestVariables? = nil, requestBody: NetworkBody, status: Int?, responseBody: NetworkBody,
                 errors: [GraphQLErrorDetail] = [], failure: String?, outcome: Outcome, fault: Fault?, startedAt: Date,
-                duration: Duration, cause: String = NetworkCause.current) {
+                duration: Duration, cause: String = NetworkCause.current, trace: RequestTrace? = RequestTrace.current) {
         self.kind = kind
         self.operationName = operationName
         self.operationType = operationType
@@ -95,6 +100,8 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
         self.startedAt = startedAt
         durationMilliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         self.cause = cause
+        requestID = trace?.requestID
+        traceID = trace?.traceID
     }
 
     /// `headers` as recorded: sorted by name, the values of `credentialNames` masked.

@@ -1,8 +1,10 @@
 import CMicroHTTPD
 import CTCPInfo
 import Foundation
+import Instrumentation
 import Logging
 import Locking
+import Telemetry
 
 /// An HTTP server on libmicrohttpd: a thread pool on epoll that never waits on a handler.
 ///
@@ -246,6 +248,7 @@ public final class HTTPServer: Sendable {
             // A target over the limit was answered when the request line arrived.
             guard context.refusal == nil else { return MHD_Result.NO }
             requestDeadline.requestStarted(connection)
+            context.traceHead(of: connection)
             if let framing = MessageFraming.refusal(of: connection) {
                 let refusal = headRefusal(framing, for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
                 context.holdRefusal(refusal)
@@ -280,11 +283,13 @@ public final class HTTPServer: Sendable {
 
         let request = ConnectionValues.request(connection: connection, method: method, url: url, body: body)
         let responder = self.responder
+        let serviceContext = context.serviceContext
         // Runs on this thread up to the handler's first suspension: an answer that needs none (a
         // cached page) is queued below without waking another thread; one that suspends is
-        // resumed by the task and completed from there.
+        // resumed by the task and completed from there. The request's trace is current in it,
+        // for every line it logs and every call it makes.
         Task.immediate {
-            let response = await responder(request)
+            let response = await ServiceContext.withValue(serviceContext) { await responder(request) }
             context.complete(with: response)
         }
         if let response = context.suspendUnlessAnswered() {
@@ -334,8 +339,9 @@ public final class HTTPServer: Sendable {
                                                 message: "Request targets are limited to \(configuration.maxRequestHeadSize) bytes."),
                                       for: Request(method: .get, path: String(path)))
             context.holdRefusal(refusal)
-            LastResortAnswer.send(refusal, on: socket)
-            logger.info("request", metadata: ["path": "(\(context.targetLength) bytes)", "status": "\(refusal.status.code)"])
+            LastResortAnswer.send(context.refusal ?? refusal, on: socket)
+            logger.info("request", metadata: ["path": "(\(context.targetLength) bytes)", "status": "\(refusal.status.code)",
+                                              "request_id": "\(context.trace.requestID)"])
         }
         return Unmanaged.passUnretained(context).toOpaque()
     }
@@ -386,12 +392,17 @@ public final class HTTPServer: Sendable {
         for (name, value) in response.headers {
             MHD_add_response_header(mhdResponse, name, value)
         }
+        let requestID = context.trace.requestID
+        if response.headers[TraceContextPropagation.requestIDHeader] == nil {
+            MHD_add_response_header(mhdResponse, TraceContextPropagation.requestIDHeader, requestID)
+        }
         let duration = ContinuousClock.now - context.started
         logger.info("request", metadata: [
             "method": "\(method.map { String(cString: $0) } ?? "?")",
             "path": "\(url.map { String(cString: $0) } ?? "?")",
             "status": "\(response.status.code)",
             "duration_ms": "\(duration.milliseconds)",
+            "request_id": "\(requestID)",
         ])
         return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
     }

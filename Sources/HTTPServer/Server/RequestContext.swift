@@ -1,5 +1,7 @@
 import Foundation
+import Instrumentation
 import Locking
+import Telemetry
 
 /// What the server keeps for one request between libmicrohttpd's calls of the access handler:
 /// the body as it arrives, then the handler's answer, handed over between threads.
@@ -15,6 +17,8 @@ final class RequestContext: Sendable {
         var headAccepted = false
         /// The 414 or 431 queued for an oversized head, in case libmicrohttpd cannot send it.
         var refusal: Response?
+        /// The request's id and trace, read from its head (`traceHead`), or made for a head never read.
+        var serviceContext: ServiceContext?
     }
 
     let started = ContinuousClock.now
@@ -61,8 +65,29 @@ final class RequestContext: Sendable {
 
     /// Keeps the refusal of an oversized head, for `LastResortAnswer` if libmicrohttpd fails to send it.
     func holdRefusal(_ response: Response) {
+        var response = response
+        response.headers.set(TraceContextPropagation.requestIDHeader, trace.requestID)
         state.withLock { $0.refusal = response }
     }
+
+    /// Reads the request's id and trace context from its head (`TraceContextPropagation`).
+    func traceHead(of connection: ConnectionHandle) {
+        var context = ServiceContext.topLevel
+        TraceContextPropagation().extract(connection, into: &context, using: ConnectionHeaderExtractor())
+        state.withLock { $0.serviceContext = context }
+    }
+
+    /// What the request's handler runs with: its `RequestTrace`, for logs and calls to the BFF.
+    var serviceContext: ServiceContext {
+        state.withLock { state in
+            if let context = state.serviceContext { return context }
+            let fresh = RequestTrace(incomingRequestID: nil, traceParent: nil, traceState: nil).serviceContext
+            state.serviceContext = fresh
+            return fresh
+        }
+    }
+
+    var trace: RequestTrace { RequestTrace(of: serviceContext)! }
 
     var refusal: Response? { state.withLock { $0.refusal } }
 
@@ -118,5 +143,12 @@ final class RequestContext: Sendable {
                 connection.resume()
             }
         }
+    }
+}
+
+/// The request's headers as swift-distributed-tracing reads a carrier.
+private struct ConnectionHeaderExtractor: Extractor {
+    func extract(key: String, from connection: ConnectionHandle) -> String? {
+        ConnectionValues.header(key, of: connection)
     }
 }

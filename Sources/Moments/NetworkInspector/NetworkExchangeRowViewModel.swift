@@ -28,6 +28,10 @@ struct NetworkExchangeRowViewModel: Encodable, Sendable {
     let startedAt: Date
     let time: String
     let cause: String
+    /// The dashboard request it was made for (`X-Request-Id`) and the trace the BFF saw: what a
+    /// bug report against a team's BFF names. `nil` for background work.
+    let requestID: String?
+    let traceID: String?
 
     init(_ exchange: NetworkExchange, l10n: L10n) {
         id = exchange.id
@@ -54,6 +58,8 @@ struct NetworkExchangeRowViewModel: Encodable, Sendable {
         startedAt = exchange.startedAt
         time = l10n.time(exchange.startedAt)
         cause = exchange.cause
+        requestID = exchange.requestID
+        traceID = exchange.traceID
     }
 }
 

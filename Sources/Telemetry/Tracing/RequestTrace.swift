@@ -1,0 +1,91 @@
+import Foundation
+import Instrumentation
+import Logging
+import W3CTraceContext
+
+/// What ties together everything one request caused: its id (kept from a valid incoming
+/// `X-Request-Id`, else made here) and its W3C trace context (continued from an incoming
+/// `traceparent`, else a new trace). The server binds it to `ServiceContext.current` for the
+/// request's task, so log lines, BFF calls and recorded exchanges find it without being passed it.
+public struct RequestTrace: Sendable, Equatable {
+    public let requestID: String
+    /// This request's span in its trace: the trace id, and the span id calls it makes name as parent.
+    public let traceContext: TraceContext
+
+    public var traceID: String { traceContext.traceID.description }
+
+    public init(requestID: String, traceContext: TraceContext) {
+        self.requestID = requestID
+        self.traceContext = traceContext
+    }
+
+    /// The trace of a request that arrived with these headers: a valid `X-Request-Id` kept (1 to
+    /// 128 of letters, digits and `-_.:@+=/`), anything else replaced; a valid `traceparent`
+    /// continued with a span of this server's, anything else a new trace.
+    public init(incomingRequestID: String?, traceParent: String?, traceState: String?) {
+        var random = UserSpaceRandom()
+        requestID = incomingRequestID.flatMap { Self.isValidRequestID($0) ? $0 : nil }
+            ?? String(random.next(), radix: 16).leftPadded(to: 16)
+        let incoming = traceParent.flatMap { try? TraceContext(traceParentHeaderValue: $0, traceStateHeaderValue: traceState) }
+        traceContext = TraceContext(traceID: incoming?.traceID ?? TraceID.random(using: &random),
+                                    spanID: SpanID.random(using: &random),
+                                    flags: incoming?.flags ?? .sampled, state: incoming?.state ?? TraceState())
+    }
+
+    static func isValidRequestID(_ id: String) -> Bool {
+        (1...128).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "@"),
+                 UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "/"): true
+            default: false
+            }
+        }
+    }
+
+    /// The trace of the task running now, if a request's.
+    public static var current: RequestTrace? { ServiceContext.current.flatMap(RequestTrace.init(of:)) }
+
+    /// The trace `context` carries, if any.
+    public init?(of context: ServiceContext) {
+        guard let trace = context[RequestTraceKey.self] else { return nil }
+        self = trace
+    }
+
+    /// `request_id` and `trace_id` on every line logged while a request is served.
+    public static let metadataProvider = Logger.MetadataProvider {
+        guard let trace = current else { return [:] }
+        return ["request_id": .string(trace.requestID), "trace_id": .string(trace.traceID)]
+    }
+
+    /// A service context that carries this trace: bind it with `ServiceContext.withValue`.
+    public var serviceContext: ServiceContext {
+        var context = ServiceContext.topLevel
+        context[RequestTraceKey.self] = self
+        return context
+    }
+
+    public static func == (lhs: RequestTrace, rhs: RequestTrace) -> Bool {
+        lhs.requestID == rhs.requestID && lhs.traceContext.traceParentHeaderValue == rhs.traceContext.traceParentHeaderValue
+    }
+}
+
+enum RequestTraceKey: ServiceContextKey {
+    typealias Value = RequestTrace
+}
+
+/// Random numbers for a request's ids from glibc's `arc4random_buf`, a generator in user space:
+/// `SystemRandomNumberGenerator` asks the kernel for every eight bytes, several times a request.
+struct UserSpaceRandom: RandomNumberGenerator {
+    mutating func next() -> UInt64 {
+        var value: UInt64 = 0
+        arc4random_buf(&value, MemoryLayout<UInt64>.size)
+        return value
+    }
+}
+
+private extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
