@@ -8,13 +8,20 @@ ARGS ?=
 BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
 SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
-.PHONY: deps browser-deps interop-deps build run test browser-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
+.PHONY: deps metrics-deps browser-deps interop-deps build run test browser-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd sqlite3 zlib; then \
 		echo "Installing $(APT_PACKAGES) with apt-get…"; \
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+
+## metrics-deps: Debian's Prometheus (the server and promtool), which the metrics test scrapes with, only when missing
+metrics-deps:
+	@if ! command -v prometheus >/dev/null 2>&1 || ! command -v promtool >/dev/null 2>&1; then \
+		echo "Installing prometheus with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus; \
 	fi
 
 build: deps
@@ -27,9 +34,12 @@ run: build
 ## test: every test, against real servers on free ports, real SQLite in temporary folders and a
 ## throwaway PostgreSQL cluster (installed from Debian when missing; see scripts/with-postgres).
 ## At most 8 tests at a time: each starts servers and databases, and all ~280 at once on two cores
-## starve each other past their 10 s request timeouts.
-test: deps
+## starve each other past their 10 s request timeouts. Then `/metrics` scraped by a real Prometheus
+## (Tests/Metrics).
+test: deps metrics-deps interop-deps
 	scripts/with-postgres $(SWIFT) test --experimental-maximum-parallelization-width 8
+	$(SWIFT) build --product moments
+	python3 -m pytest -q Tests/Metrics
 
 ## browser-deps: headless Chromium, and the pinned Selenium and pytest of the browser suite, installed only when missing or not as pinned
 browser-deps:

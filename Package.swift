@@ -19,12 +19,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.1.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -40,6 +42,7 @@ let package = Package(
             name: "Telemetry",
             dependencies: [
                 "Locking",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
@@ -66,6 +69,7 @@ let package = Package(
                 "Locking",
                 "SQLiteFiles",
                 "Telemetry",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -78,6 +82,7 @@ let package = Package(
                 "HTTPServer",
                 "Locking",
                 "SQLiteFiles",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -85,7 +90,11 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .target(name: "Moments", dependencies: ["Connections", "Foundations", "DesignKit", "HTTPServer", "Locking"]),
+        .target(
+            name: "Moments",
+            dependencies: ["Connections", "Foundations", "DesignKit", "HTTPServer", "Locking",
+                           .product(name: "CoreMetrics", package: "swift-metrics")]
+        ),
         .executableTarget(
             name: "moments",
             dependencies: [
@@ -97,6 +106,8 @@ let package = Package(
                 "SQLiteFiles",
                 "Telemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -93,6 +93,7 @@ struct BFFCommand: AsyncParsableCommand {
 
         func run() async throws {
             log.bootstrap()
+            let metrics = MetricsRoutes.bootstrap()
             ProcessMemory.tuneForServing()
             let bff = try await data.openBFF()
             if resetDemoData {
@@ -100,6 +101,7 @@ struct BFFCommand: AsyncParsableCommand {
             }
             var router = Router()
             try router.register(bff)
+            try router.register(metrics)
             // Changes through other BFF processes (or `config set`) wake the dashboards waiting on
             // `GET /remote-config`, as changes through this one do.
             let watching = Task { await bff.remoteConfig.watchStorage() }

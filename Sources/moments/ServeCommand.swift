@@ -111,6 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         log.bootstrap()
+        let metrics = MetricsRoutes.bootstrap()
         ProcessMemory.tuneForServing()
         let dataDirectory = try DataDirectory.resolve(dataDir)
         let bffHeaders = try bffHeaders()
@@ -132,7 +133,9 @@ struct ServeCommand: AsyncParsableCommand {
         let remoteRefresh = application.startRefreshingRemoteConfig(every: .milliseconds(Int(remoteConfigInterval * 1000)))
         defer { remoteRefresh.cancel() }
 
-        try await ServerRunner.run(try application.makeRouter(), host: host, port: port, announcing: "Moments Web",
+        var router = try application.makeRouter()
+        try router.register(metrics)
+        try await ServerRunner.run(router, host: host, port: port, announcing: "Moments Web",
                                    stopping: { backend.embedded?.remoteConfig.endWaiting() })
     }
 }

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Graphiti
 import Logging
 
@@ -29,13 +30,13 @@ struct MomentsResolver: Sendable {
 
     func getMomentsDetailsByUserID(context _: NoContext, arguments: GetMomentsDetailsArguments) async throws
         -> MomentsDetails {
-        try await logged { () async throws(MomentsStoreError) in
+        try await logged("getMomentsDetailsByUserID") { () async throws(MomentsStoreError) in
             try await store.momentsDetails(forUserID: arguments.userID.rawValue, page: arguments.page())
         }
     }
 
     func updateMomentLike(context _: NoContext, arguments: UpdateMomentLikeArguments) async throws -> MomentsDetails {
-        try await logged { () async throws(MomentsStoreError) in
+        try await logged("updateMomentLike") { () async throws(MomentsStoreError) in
             // The page is checked before the write, so that a bad `first` changes nothing.
             let page = try arguments.page()
             return try await store.updateLike(momentID: arguments.momentID.rawValue, userID: arguments.userID.rawValue,
@@ -51,7 +52,7 @@ struct MomentsResolver: Sendable {
     func updateMomentLikes(context _: NoContext, arguments: UpdateMomentLikesArguments) async throws -> [Moment] {
         let changes = arguments.changes
         guard changes.count <= MomentLikeChange.maximumCount else { throw TooManyLikeChanges(count: changes.count) }
-        return try await logged { () async throws(MomentsStoreError) in
+        return try await logged("updateMomentLikes") { () async throws(MomentsStoreError) in
             let answers = try await store.updateLikes(changes.map {
                 LikeChange(momentID: $0.momentID.rawValue, userID: $0.userID.rawValue, isLiked: $0.isLiked)
             })
@@ -60,11 +61,15 @@ struct MomentsResolver: Sendable {
     }
 
     /// Lets the store's errors through to `errors` (their description is the client's message),
-    /// logging the database's ones whose details clients must not see.
-    private func logged<T>(_ body: () async throws(MomentsStoreError) -> T) async throws(MomentsStoreError) -> T {
+    /// logging the database's ones whose details clients must not see, and counts the store's
+    /// operations by outcome (`moments_bff_store_operations_total`: `ok` or the error's code).
+    private func logged<T>(_ operation: String, _ body: () async throws(MomentsStoreError) -> T) async throws(MomentsStoreError) -> T {
         do {
-            return try await body()
+            let answer = try await body()
+            Counter(label: "moments_bff_store_operations_total", dimensions: [("operation", operation), ("outcome", "ok")]).increment()
+            return answer
         } catch {
+            Counter(label: "moments_bff_store_operations_total", dimensions: [("operation", operation), ("outcome", error.code)]).increment()
             if case .storage(let underlying) = error {
                 logger.error("BFF database failed", metadata: ["error": "\(String(reflecting: underlying))"])
             }

@@ -1,4 +1,5 @@
 import Connections
+import CoreMetrics
 import Foundation
 import Logging
 import Telemetry
@@ -84,6 +85,11 @@ public struct APISession: Sendable {
             failure = error
             logger.warning("GraphQL call failed", metadata: ["operation": "\(operationName)", "error": "\(error)"])
         }
+        let outcome = NetworkExchange.Outcome(error: failure, fault: fault)
+        let elapsed = ContinuousClock.now - started
+        Counter(label: "moments_bff_calls_total", dimensions: [("operation", operationName), ("outcome", outcome.rawValue)]).increment()
+        Timer(label: "moments_bff_call_duration_seconds", dimensions: [("operation", operationName)], preferredDisplayUnit: .seconds)
+            .record(elapsed)
         let recorded = networkLog.map { log in
             log.record(NetworkExchange(
                 kind: .graphQL, operationName: operationName, operationType: Self.operationType(of: document), method: "POST",
@@ -91,8 +97,8 @@ public struct APISession: Sendable {
                 document: document, variables: RequestVariables(body: body), requestBody: log.body(body),
                 status: answer?.status, responseBody: answer.map { log.body($0.body) } ?? .none,
                 errors: failure.map { if case .graphQL(let errors, _) = $0 { errors } else { [] } } ?? [],
-                failure: failure?.description, outcome: NetworkExchange.Outcome(error: failure, fault: fault), fault: fault,
-                startedAt: startedAt, duration: ContinuousClock.now - started), failure: failure)
+                failure: failure?.description, outcome: outcome, fault: fault,
+                startedAt: startedAt, duration: elapsed), failure: failure)
         }
         return (result, recorded)
     }

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 
 /// Every toggle of every kind, described once, and their current values read from the stores
@@ -97,6 +98,7 @@ public struct ToggleCatalog: Sendable {
         let description = try Self.description(named: name)
         guard description.isWritable else { throw .readOnly(name, kind: description.kind) }
         try await internalTogglesDataStore.update(toggle: description, value: isOn, source: source)
+        Counter(label: "moments_toggle_changes_total", dimensions: [("toggle", description.name), ("kind", "internal")]).increment()
     }
 
     /// Sets (or, with `nil`, clears) the local override of the remote toggle or A/B test `name`:
@@ -108,6 +110,7 @@ public struct ToggleCatalog: Sendable {
         guard description.isOverridable else { throw .readOnly(name, kind: description.kind) }
         if let value, !description.accepts(value) { throw .invalidValue(name, expected: description.overrideValuesText) }
         try await overridesDataStore.set(name, to: value, remoteValue: remoteValue(of: description), source: source, setBy: setBy)
+        Counter(label: "moments_toggle_changes_total", dimensions: [("toggle", description.name), ("kind", "override")]).increment()
     }
 
     /// The values in force `change`, a fetched remote config, changed, as toggle changes with

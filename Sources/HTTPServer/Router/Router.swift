@@ -20,6 +20,16 @@ public struct Router: RouteBuilder, Sendable {
         let pattern: RoutePattern
         let maxBodySize: Int?
         let handler: Handler
+        let metrics: RouteMetrics
+    }
+
+    /// Which route a request is for, found once, before the middleware: its metrics are counted
+    /// under that route whatever the middleware or the handler answer.
+    private enum Match {
+        case route(Route, parameters: [String: String])
+        /// The path is a route's, the method none of its: 405 with these in `Allow`.
+        case otherMethods([HTTPMethod])
+        case none
     }
 
     private var routes: [Route] = []
@@ -31,13 +41,16 @@ public struct Router: RouteBuilder, Sendable {
     /// Set on every answer, a route's, a fallback's or a rendered error's (`SecurityHeaders.all`).
     public var headersOnEveryAnswer: HTTPHeaders = [:]
     private let logger: Logger
+    private let unmatched = RouteMetrics.Unmatched(route: "unmatched")
+    private let staticFiles = RouteMetrics.Unmatched(route: "static")
 
     public init(logger: Logger = Logger(label: "moments.http")) {
         self.logger = logger
     }
 
     public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize, handler: handler))
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize, handler: handler,
+                            metrics: RouteMetrics(route: pattern, method: method.rawValue)))
     }
 
     /// Adds a middleware; the first added is the outermost.
@@ -52,13 +65,39 @@ public struct Router: RouteBuilder, Sendable {
 
     /// Answers `request`; never throws: errors become the error renderer's answer.
     public func respond(to request: Request) async -> Response {
-        withHeadersOnEveryAnswer(await answer(request))
+        let started = ContinuousClock.now
+        let match = match(request)
+        let response = withHeadersOnEveryAnswer(await answer(request, match))
+        metrics(of: match, request).record(status: response.status.code, duration: .now - started)
+        return response
     }
 
     /// The answer to a request the server refused before it reached the router (413, 414, 431
     /// at the head): rendered as every error is, with the headers every answer carries.
     public func refusal(_ error: HTTPError, for request: Request) -> Response {
-        withHeadersOnEveryAnswer(render(error, for: request))
+        let response = withHeadersOnEveryAnswer(render(error, for: request))
+        unmatched[request.method].record(status: response.status.code, duration: .zero)
+        return response
+    }
+
+    private func match(_ request: Request) -> Match {
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(request.path) else { continue }
+            if route.method == request.method || (request.method == .head && route.method == .get) {
+                return .route(route, parameters: parameters)
+            }
+            allowed.append(route.method)
+        }
+        return allowed.isEmpty ? .none : .otherMethods(allowed)
+    }
+
+    private func metrics(of match: Match, _ request: Request) -> RouteMetrics {
+        switch match {
+        case .route(let route, _): route.metrics
+        case .none where fallback != nil && (request.method == .get || request.method == .head): staticFiles[request.method]
+        case .none, .otherMethods: unmatched[request.method]
+        }
     }
 
     private func withHeadersOnEveryAnswer(_ response: Response) -> Response {
@@ -69,14 +108,14 @@ public struct Router: RouteBuilder, Sendable {
         return response
     }
 
-    private func answer(_ request: Request) async -> Response {
+    private func answer(_ request: Request, _ match: Match) async -> Response {
         // Before any middleware: a write check must not answer for a method that is none.
         guard request.method.isStandard else {
             return render(HTTPError(.notImplemented, code: "unknown_method",
                                     message: "\(request.method) is not an HTTP method this server knows; methods are case-sensitive (GET, not get)."),
                           for: request)
         }
-        let chain = middlewares.reversed().reduce(dispatch) { next, middleware in
+        let chain = middlewares.reversed().reduce(dispatch(match)) { next, middleware in
             { request in try await middleware.respond(to: request, next: next) }
         }
         do {
@@ -99,32 +138,28 @@ public struct Router: RouteBuilder, Sendable {
         return response
     }
 
-    private var dispatch: Handler {
-        { [routes, fallback] request in
-            var allowed: [HTTPMethod] = []
-            for route in routes {
-                guard let parameters = route.pattern.match(request.path) else { continue }
-                if route.method == request.method || (request.method == .head && route.method == .get) {
-                    if let limit = route.maxBodySize, request.body.count > limit {
-                        throw HTTPError(.payloadTooLarge, code: "payload_too_large",
-                                        message: "Bodies sent to \(route.pattern) are limited to \(limit) bytes.")
-                    }
-                    var request = request
-                    request.parameters = parameters
-                    return try await route.handler(request)
+    private func dispatch(_ match: Match) -> Handler {
+        { [fallback] request in
+            switch match {
+            case .route(let route, let parameters):
+                if let limit = route.maxBodySize, request.body.count > limit {
+                    throw HTTPError(.payloadTooLarge, code: "payload_too_large",
+                                    message: "Bodies sent to \(route.pattern) are limited to \(limit) bytes.")
                 }
-                allowed.append(route.method)
-            }
-            if !allowed.isEmpty {
+                var request = request
+                request.parameters = parameters
+                return try await route.handler(request)
+            case .otherMethods(var allowed):
                 if allowed.contains(.get) { allowed.append(.head) }
                 let allow = allowed.map(\.rawValue).joined(separator: ", ")
                 throw HTTPError(.methodNotAllowed, message: "\(request.method) is not allowed here; use \(allow).",
                                 headers: ["Allow": allow])
+            case .none:
+                if let fallback, request.method == .get || request.method == .head {
+                    return try await fallback(request)
+                }
+                throw HTTPError(.notFound, message: "There is nothing at \(request.path).")
             }
-            if let fallback, request.method == .get || request.method == .head {
-                return try await fallback(request)
-            }
-            throw HTTPError(.notFound, message: "There is nothing at \(request.path).")
         }
     }
 

@@ -31,6 +31,8 @@ public struct LiveEventsRoute: RouteCollection {
             let recorded = exchanges?.subscribe()
             let headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"]
             return Response(headers: headers, body: .stream(ResponseStream { writer in
+                MomentsMetrics.liveEventClients.increment()
+                defer { MomentsMetrics.liveEventClients.decrement() }
                 writer.write("retry: 2000\n\n")
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await forward(toggleChanges, as: "toggle", to: writer) }

@@ -130,11 +130,13 @@ public final class MomentsRepo: MomentsRepoType {
             // Older pages may have moved under newer moments: they are read again when asked.
             cache.withLock { $0.removeAllButNewest(userID: userID) }
         } else if let cached = cache.withLock({ $0.page(key) }) {
+            MomentsMetrics.timelineCacheHits.increment()
             if ContinuousClock.now - cached.fetchedAt >= maxAge {
                 _ = fetch(key)
             }
             return cached.snapshot
         }
+        MomentsMetrics.timelineCacheMisses.increment()
         return try await fetch(key).value.get()
     }
 
@@ -144,9 +146,15 @@ public final class MomentsRepo: MomentsRepoType {
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
         do {
-            return try await likeAndKeep(isLiked, momentID: momentID, userID: userID)
+            let moment = try await likeAndKeep(isLiked, momentID: momentID, userID: userID)
+            MomentsMetrics.likes(isLiked: isLiked, saved: true).increment()
+            return moment
         } catch .unavailable(let cause) {
+            MomentsMetrics.likes(isLiked: isLiked, saved: false).increment()
             throw .likeNotSaved(cause)
+        } catch {
+            MomentsMetrics.likes(isLiked: isLiked, saved: false).increment()
+            throw error
         }
     }
 
