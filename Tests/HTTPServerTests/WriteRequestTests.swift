@@ -60,12 +60,18 @@ import TestSupport
         await server.stop()
     }
 
-    @Test(arguments: ["get", "Get", "put", "BREW"])
-    func methodNotKnownAsWritten_is501(method: String) async throws {
-        let server = try makeServer(calls: Calls())
-        let answer = try await server.raw(request("\(method) / HTTP/1.1"))
-        #expect(answer.hasPrefix("HTTP/1.1 501"), "\(answer.prefix(60))")
-        #expect(answer.contains(#""code":"unknown_method""#), "\(answer)")
+    @Test(arguments: ["get", "Get", "put", "BREW", "QUERY"])
+    func methodNotKnownAsWritten_is501_or405WithAllowOnARoutesPath(method: String) async throws {
+        let calls = Calls()
+        let server = try makeServer(calls: calls)
+        let nowhere = try await server.raw(request("\(method) /nowhere HTTP/1.1"))
+        #expect(nowhere.hasPrefix("HTTP/1.1 501"), "\(nowhere.prefix(60))")
+        #expect(nowhere.contains(#""code":"unknown_method""#), "\(nowhere)")
+        // On a route's path, before the write checks (a token, a content type) could answer.
+        let onRoute = try await server.raw(request("\(method) /api/thing HTTP/1.1", body: "{}"))
+        #expect(onRoute.hasPrefix("HTTP/1.1 405"), "\(onRoute.prefix(60))")
+        #expect(onRoute.contains("Allow: PUT, DELETE"), "\(onRoute)")
+        #expect(calls.value == 0)
         #expect(try await server.raw(request("GET / HTTP/1.1")).hasPrefix("HTTP/1.1 200"))
         await server.stop()
     }

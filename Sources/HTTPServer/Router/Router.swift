@@ -109,8 +109,12 @@ public struct Router: RouteBuilder, Sendable {
     }
 
     private func answer(_ request: Request, _ match: Match) async -> Response {
-        // Before any middleware: a write check must not answer for a method that is none.
+        // Before any middleware: a write check must not answer for a method that is none. On a
+        // path that has routes it is a method the resource does not take (405 with Allow, what
+        // OpenAPI tools expect of a method not in the document, QUERY among them); elsewhere one
+        // this server does not know (501, RFC 9110 §15.6.2).
         guard request.method.isStandard else {
+            if case .otherMethods(let allowed) = match { return render(Self.methodNotAllowed(request.method, allowed: allowed), for: request) }
             return render(HTTPError(.notImplemented, code: "unknown_method",
                                     message: "\(request.method) is not an HTTP method this server knows; methods are case-sensitive (GET, not get)."),
                           for: request)
@@ -149,11 +153,8 @@ public struct Router: RouteBuilder, Sendable {
                 var request = request
                 request.parameters = parameters
                 return try await route.handler(request)
-            case .otherMethods(var allowed):
-                if allowed.contains(.get) { allowed.append(.head) }
-                let allow = allowed.map(\.rawValue).joined(separator: ", ")
-                throw HTTPError(.methodNotAllowed, message: "\(request.method) is not allowed here; use \(allow).",
-                                headers: ["Allow": allow])
+            case .otherMethods(let allowed):
+                throw Self.methodNotAllowed(request.method, allowed: allowed)
             case .none:
                 if let fallback, request.method == .get || request.method == .head {
                     return try await fallback(request)
@@ -161,6 +162,12 @@ public struct Router: RouteBuilder, Sendable {
                 throw HTTPError(.notFound, message: "There is nothing at \(request.path).")
             }
         }
+    }
+
+    /// 405 for `method` on a path whose routes take `allowed` (and HEAD where they take GET).
+    private static func methodNotAllowed(_ method: HTTPMethod, allowed: [HTTPMethod]) -> HTTPError {
+        let allow = (allowed + (allowed.contains(.get) ? [.head] : [])).map(\.rawValue).joined(separator: ", ")
+        return HTTPError(.methodNotAllowed, message: "\(method) is not allowed here; use \(allow).", headers: ["Allow": allow])
     }
 
     /// The default error answer: `ErrorBody` as JSON.
