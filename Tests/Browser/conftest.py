@@ -1,5 +1,6 @@
 """Fixtures for the browser flow: the real `moments` binary on a free port with a fresh data dir,
 and headless Chromium driven by Selenium (Debian's chromium and chromium-driver)."""
+import contextlib
 import os
 import pathlib
 import re
@@ -16,21 +17,32 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", tempfile.gettempdir() + "/moments-browser-screenshots"))
 
 
-@pytest.fixture
-def server():
+@contextlib.contextmanager
+def running_server():
+    """The real binary (MOMENTS_BINARY, else the debug build) on a free port with a fresh data dir;
+    yields its URL, stops it and removes the data dir afterwards. Other suites (Tests/Accessibility)
+    start it through here too."""
     binary = os.environ.get("MOMENTS_BINARY", str(REPO / ".build/debug/moments"))
     data = tempfile.mkdtemp(prefix="moments-browser-")
     process = subprocess.Popen(
         [binary, "serve", "--port", "0", "--data-dir", data, "--log-level", "warning",
          "--public-dir", str(REPO / "Public"), "--templates-dir", str(REPO / "templates")],
         stdout=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    match = re.search(r"http://\S+", line)
-    assert match, f"the server did not announce its URL: {line!r}"
-    yield match.group(0).rstrip("/")
-    process.terminate()
-    process.wait(timeout=15)
-    shutil.rmtree(data, ignore_errors=True)
+    try:
+        line = process.stdout.readline()
+        match = re.search(r"http://\S+", line)
+        assert match, f"the server did not announce its URL: {line!r}"
+        yield match.group(0).rstrip("/")
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture
+def server():
+    with running_server() as url:
+        yield url
 
 
 def make_browser(javascript: bool, language: str = "en-US"):
