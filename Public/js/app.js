@@ -11,8 +11,44 @@ function showToast(message) {
   setTimeout(() => toast.remove(), 4000);
 }
 
+// The page's polite live region (in the layout, outside the part a redraw replaces) says what
+// changed, in the page's language: "Liked", "10 more moments", "Page updated".
+let lastAnnouncedAt = 0;
+
+function announce(kind, count) {
+  const region = document.querySelector("[data-announce]");
+  const message = region?.dataset[kind];
+  if (!message) return;
+  lastAnnouncedAt = Date.now();
+  region.textContent = "";
+  // Emptied first and filled a moment later, so the same words twice are read twice.
+  setTimeout(() => { region.textContent = message.replace("{count}", String(count)); }, 50);
+}
+
+// Focus through a redraw: the element that had focus is found again in the new content by its
+// id, or by its place among the focusable elements of its nearest ancestor with an id (a
+// toggle's row, a moment), and focused again; a keyboard or screen-reader user keeps their place.
+const focusable = "a[href], button, input, select, textarea, [tabindex]";
+
+function focusKey() {
+  const element = document.activeElement;
+  if (!element || element === document.body) return null;
+  if (element.id) return { id: element.id };
+  const owner = element.parentElement?.closest("[id]");
+  return owner ? { id: owner.id, index: [...owner.querySelectorAll(focusable)].indexOf(element) } : null;
+}
+
+function restoreFocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  const owner = document.getElementById(key.id);
+  const target = key.index === undefined ? owner : owner?.querySelectorAll(focusable)[key.index];
+  target?.focus({ preventScroll: true });
+}
+
 async function submitLike(form) {
   const button = form.querySelector("button");
+  // Taken before the button is disabled, which takes the focus away from it.
+  const focus = focusKey();
   button.disabled = true;
   try {
     const response = await fetch(form.action, {
@@ -24,6 +60,7 @@ async function submitLike(form) {
       const answer = await response.json().catch(() => null);
       showToast(answer?.error?.message ?? `${response.status} ${response.statusText}`);
       button.disabled = false;
+      restoreFocus(focus);
       return;
     }
     const article = form.closest("[data-moment-id]");
@@ -31,10 +68,12 @@ async function submitLike(form) {
     template.innerHTML = (await response.text()).trim();
     const updated = template.content.firstElementChild;
     article.replaceWith(updated);
-    updated.querySelector("[data-like-form] button")?.focus();
+    restoreFocus(focus);
+    announce(updated.querySelector("[data-like-form] button")?.getAttribute("aria-pressed") === "true" ? "liked" : "unliked");
   } catch (error) {
     showToast(String(error));
     button.disabled = false;
+    restoreFocus(focus);
   }
 }
 
@@ -52,9 +91,14 @@ async function loadMore(link) {
     const response = await fetch(link.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
-    document.querySelector(".list")?.append(...next.querySelectorAll(".list > [data-moment-id]"));
+    const moments = [...next.querySelectorAll(".list > [data-moment-id]")];
+    const hadFocus = document.activeElement === link;
+    link.before(...moments);
     const nextLink = next.querySelector("[data-more]");
     if (nextLink) link.replaceWith(nextLink); else link.remove();
+    // Focus stays on Older moments (the new link), or goes to the first new moment at the end.
+    if (hadFocus) (nextLink ?? moments[0]?.querySelector(focusable))?.focus({ preventScroll: true });
+    announce("newMoments", moments.length);
   } catch (error) {
     showToast(String(error));
     link.removeAttribute("aria-busy");
@@ -104,17 +148,21 @@ async function redraw() {
   const current = document.querySelector(".app");
   const replacement = next.querySelector(".app");
   if (!current || !replacement) return;
+  const focus = focusKey();
   const added = current.querySelectorAll(".list > [data-moment-id]").length >
     replacement.querySelectorAll(".list > [data-moment-id]").length;
   if (added) {
     for (const moment of replacement.querySelectorAll(".list > [data-moment-id]")) {
       current.querySelector(`[data-moment-id="${CSS.escape(moment.dataset.momentId)}"]`)?.replaceWith(moment);
     }
-    return;
+  } else {
+    const scroll = window.scrollY;
+    current.replaceWith(replacement);
+    window.scrollTo(0, scroll);
   }
-  const scroll = window.scrollY;
-  current.replaceWith(replacement);
-  window.scrollTo(0, scroll);
+  restoreFocus(focus);
+  // A like of this tab is announced by its own answer; a change from elsewhere is said here.
+  if (Date.now() - lastAnnouncedAt > 2000) announce("updated");
 }
 
 if (document.querySelector("[data-live], .list")) {
@@ -128,7 +176,10 @@ async function refreshExchanges() {
   const response = await fetch(location.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
   if (!list || !response.ok) return;
   const next = new DOMParser().parseFromString(await response.text(), "text/html").querySelector("[data-network-list]");
-  if (next) list.replaceWith(next);
+  if (!next) return;
+  const focus = focusKey();
+  list.replaceWith(next);
+  restoreFocus(focus);
 }
 
 if (document.querySelector("[data-network-list]")) {

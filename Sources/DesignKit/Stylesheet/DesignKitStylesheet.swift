@@ -30,16 +30,21 @@ public enum DesignKitStylesheet {
         }.joined(separator: "\n")
     }
 
-    /// A swatch per color and mode and a bar per space, for the demo page: drawn from the
+    /// A swatch per color and mode, a bar per space and a sample per text/background pair, for the demo page: drawn from the
     /// tokens, so the demo cannot drift from them.
     private static var samples: String {
         let swatches = Palette.allCases.flatMap { color in
             [".dk-swatch--\(color.rawValue)-light { background: \(color.light); }", ".dk-swatch--\(color.rawValue)-dark { background: \(color.dark); }"]
         }
         let spaces = Spacing.allCases.map { ".dk-space--\($0.rawValue) { width: var(\($0.cssVariable)); }" }
+        let contrast = ContrastPair.all.flatMap { pair in
+            let name = "\(pair.text.rawValue)-on-\(pair.background.rawValue)"
+            return [".dk-contrast--\(name)-light { color: \(pair.text.light); background: \(pair.background.light); }",
+                    ".dk-contrast--\(name)-dark { color: \(pair.text.dark); background: \(pair.background.dark); }"]
+        }
         return ([".dk-swatch { display: inline-block; width: 40px; height: 40px; border-radius: 8px; box-shadow: inset 0 0 0 1px rgb(128 128 128 / .35); }",
                  ".dk-space { display: inline-block; height: 16px; border-radius: 3px; background: var(--color-accent); }"]
-            + swatches + spaces).joined(separator: "\n")
+            + swatches + spaces + contrast).joined(separator: "\n")
     }
 
     private static let components = """

@@ -117,6 +117,14 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case designkitDark
     case designkitTapToToggle
     case designkitSample
+    case designkitContrast
+    case designkitContrastHint
+    case designkitText
+    case designkitBackground
+    case announceLiked
+    case announceUnliked
+    case announceNewMoments
+    case announceUpdated
     case sectionNetwork = "section.network"
     case networkInspector
     case networkInspectorDetail = "networkInspector.detail"

@@ -17,6 +17,15 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
         let dark: String
     }
 
+    /// A text color on a background with its contrast ratio in each mode ("7.1:1").
+    struct Contrast: Encodable {
+        let text: String
+        let background: String
+        let lightRatio: String
+        let darkRatio: String
+        let meetsAA: Bool
+    }
+
     struct Space: Encodable {
         let name: String
         let points: Int
@@ -36,6 +45,7 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
     let version: String
     let typography: [TextStyle]
     let palette: [Swatch]
+    let contrast: [Contrast]
     let spacing: [Space]
     let avatars: [AvatarSample]
     let favoriteButtons: [FavoriteButtonSample]
@@ -45,8 +55,19 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
         self.version = version
         typography = Typography.allCases.map { TextStyle(name: $0.rawValue, cssClass: $0.cssClass, size: $0.size, weight: $0.weight) }
         palette = Palette.allCases.map { Swatch(name: $0.rawValue, cssVariable: $0.cssVariable, light: $0.light, dark: $0.dark) }
+        contrast = ContrastPair.all.map { pair in
+            Contrast(text: pair.text.rawValue, background: pair.background.rawValue,
+                     lightRatio: Self.ratioText(pair.lightRatio), darkRatio: Self.ratioText(pair.darkRatio),
+                     meetsAA: min(pair.lightRatio, pair.darkRatio) >= ContrastPair.minimumRatio)
+        }
         spacing = Spacing.allCases.map { Space(name: $0.rawValue, points: $0.points) }
         avatars = Avatar.Shape.allCases.map { AvatarSample(shape: $0.rawValue, cssClasses: Avatar.cssClasses($0)) }
         favoriteButtons = FavoriteButton.Style.allCases.map { FavoriteButtonSample(style: $0.rawValue, icon: FavoriteButton.icon($0)) }
+    }
+
+    /// "4.74:1", rounded down so that a ratio shown as 4.50:1 does meet 4.5:1.
+    static func ratioText(_ ratio: Double) -> String {
+        let hundredths = Int((ratio * 100).rounded(.down))
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100):1"
     }
 }
