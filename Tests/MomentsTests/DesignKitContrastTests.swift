@@ -29,7 +29,7 @@ import TestSupport
         try await withDashboard { dashboard, _ in
             let page = try await dashboard.get("/area51/designkit?productName=DesignKit&version=1.0.1").text
             #expect(page.contains(#"<table class="demo__contrast""#))
-            #expect(page.contains("<code>tertiaryLabel</code></td><td><code>secondaryBackground</code>"))
+            #expect(page.contains("<code>tertiaryLabel</code> / <code>secondaryBackground</code>"))
             #expect(!page.contains("demo__contrast--fails"))
             let css = try await dashboard.get("/css/designkit.css").text
             #expect(css.contains(".dk-contrast--tertiaryLabel-on-secondaryBackground-light { color: #6b6b6b; background: #f7f7f7; }"))
