@@ -179,11 +179,92 @@ async function refreshExchanges() {
   if (!next) return;
   const focus = focusKey();
   list.replaceWith(next);
+  sortExchanges();
+  markSelectedExchange();
   restoreFocus(focus);
 }
 
 if (document.querySelector("[data-network-list]")) {
   onLiveEvent("exchange", refreshExchanges);
+}
+
+// From 1024 px the inspector is a table with the selected exchange beside it: a click on a row
+// shows it in the pane, the up and down arrows move the selection, Enter opens the exchange's
+// own page (the link's own behaviour). The column headings' buttons sort the rows; the sort and
+// the selection survive the live redraw of the list. Narrower, the list of links is as it was.
+const wideScreen = matchMedia("(min-width: 1024px)");
+const exchangeSort = { key: "id", direction: "descending" };
+let selectedExchange = null;
+
+const exchangeRows = () => [...document.querySelectorAll("[data-network-table] tbody tr")];
+
+function markSelectedExchange() {
+  for (const row of exchangeRows()) {
+    const isSelected = row.dataset.exchangeRow === selectedExchange;
+    row.classList.toggle("network__row--selected", isSelected);
+    const link = row.querySelector("[data-exchange-link]");
+    if (isSelected) link?.setAttribute("aria-current", "true"); else link?.removeAttribute("aria-current");
+  }
+}
+
+async function selectExchange(row) {
+  const pane = document.querySelector("[data-network-pane]");
+  const link = row?.querySelector("[data-exchange-link]");
+  if (!pane || !link) return;
+  selectedExchange = row.dataset.exchangeRow;
+  markSelectedExchange();
+  link.focus();
+  row.scrollIntoView({ block: "nearest" });
+  const response = await fetch(link.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
+  if (!response.ok || selectedExchange !== row.dataset.exchangeRow) return;
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const open = document.createElement("p");
+  const openLink = Object.assign(document.createElement("a"), { href: link.href, textContent: `${pane.dataset.openLabel} (#${selectedExchange} ${link.textContent})` });
+  open.append(openLink);
+  pane.querySelector("[data-network-pane-content]").replaceChildren(open, ...(page.querySelector("main")?.childNodes ?? []));
+  pane.scrollTop = 0;
+}
+
+function sortExchanges() {
+  const body = document.querySelector("[data-network-table] tbody");
+  if (!body) return;
+  const { key, direction } = exchangeSort;
+  const value = (row) => row.dataset[`sort${key[0].toUpperCase()}${key.slice(1)}`] ?? "";
+  const rows = exchangeRows().sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    const numeric = x !== "" && y !== "" && !isNaN(x) && !isNaN(y);
+    const order = numeric ? Number(x) - Number(y) : x.localeCompare(y);
+    return (direction === "ascending" ? order : -order) || Number(b.dataset.sortId) - Number(a.dataset.sortId);
+  });
+  body.append(...rows);
+  for (const heading of document.querySelectorAll("[data-network-table] th[data-sort-key]")) {
+    if (heading.dataset.sortKey === key) heading.setAttribute("aria-sort", direction); else heading.removeAttribute("aria-sort");
+  }
+}
+
+if (document.querySelector("[data-network-table]")) {
+  document.querySelector("[data-network-pane]")?.removeAttribute("hidden");
+  document.addEventListener("click", (event) => {
+    const sortButton = event.target.closest("[data-network-table] [data-sort]");
+    if (sortButton) {
+      const key = sortButton.closest("th").dataset.sortKey;
+      exchangeSort.direction = exchangeSort.key === key && exchangeSort.direction === "ascending" ? "descending" : "ascending";
+      exchangeSort.key = key;
+      sortExchanges();
+      return;
+    }
+    const row = event.target.closest("[data-network-table] tbody tr");
+    // A click of the mouse selects; Enter on a row's link (a click with no detail) opens it.
+    if (!row || !wideScreen.matches || event.detail === 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    selectExchange(row);
+  });
+  document.addEventListener("keydown", (event) => {
+    const row = event.target.closest?.("[data-network-table] tbody tr");
+    if (!row || (event.key !== "ArrowDown" && event.key !== "ArrowUp")) return;
+    event.preventDefault();
+    selectExchange(event.key === "ArrowDown" ? row.nextElementSibling : row.previousElementSibling);
+  });
 }
 
 // The hidden door: Ctrl+Alt+A on the timeline opens Area 51 in debug and internal builds

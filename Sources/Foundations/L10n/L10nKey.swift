@@ -125,6 +125,11 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case announceUnliked
     case announceNewMoments
     case announceUpdated
+    case networkTime
+    case networkPane
+    case networkPaneHint
+    case networkOpen
+    case networkTableCaption
     case sectionNetwork = "section.network"
     case networkInspector
     case networkInspectorDetail = "networkInspector.detail"
