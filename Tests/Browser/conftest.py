@@ -45,7 +45,8 @@ def server():
         yield url
 
 
-def make_browser(javascript: bool, language: str = "en-US"):
+def make_browser(javascript: bool, language: str = "en-US", prefs=None):
+    """Headless Chromium; `prefs` adds Chromium preferences (e.g. a default font size)."""
     options = Options()
     options.binary_location = shutil.which("chromium")
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=500,1000", f"--lang={language}"]:
@@ -53,6 +54,7 @@ def make_browser(javascript: bool, language: str = "en-US"):
     options.add_experimental_option("prefs", {
         "intl.accept_languages": language,
         "profile.managed_default_content_settings.javascript": 1 if javascript else 2,
+        **(prefs or {}),
     })
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)

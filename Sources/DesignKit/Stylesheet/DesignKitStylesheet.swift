@@ -2,20 +2,26 @@
 /// spacing, colors (dark values through `prefers-color-scheme`) and type, and the component
 /// classes. The timeline and the DesignKit demo both draw with these and nothing else.
 public enum DesignKitStylesheet {
-    public static let css: String = [root, dark, typography, components, samples].joined(separator: "\n")
+    public static let css: String = [root, wide, dark, typography, components, samples].joined(separator: "\n")
 
     private static var root: String {
         let spacing = Spacing.allCases.map { "  \($0.cssVariable): \($0.points)px;" }
         let colors = Palette.allCases.map { "  \($0.cssVariable): \($0.light);" }
         let type = Typography.allCases.flatMap { style in
             let name = style.rawValue.kebabCased
-            return ["  --font-size-\(name): \(style.size)px;", "  --font-weight-\(name): \(style.weight);",
+            return ["  --font-size-\(name): \(style.rem);", "  --font-weight-\(name): \(style.weight);",
                     "  --line-height-\(name): \(style.lineHeight);"]
         }
         return ([":root {", "  color-scheme: light dark;",
                  "  --font-family: system-ui, -apple-system, \"Segoe UI\", Roboto, \"Noto Sans\", \"Noto Sans CJK SC\", \"PingFang SC\", sans-serif;",
                  "  --avatar-corner-radius-ratio: \(Avatar.cornerRadiusRatio);"]
             + spacing + colors + type + ["}"]).joined(separator: "\n")
+    }
+
+    /// The seed's wide-screen (iPad) spacing scale, from `Spacing.wideScreenMinimumWidth` on.
+    private static var wide: String {
+        let spacing = Spacing.allCases.map { "    \($0.cssVariable): \($0.widePoints)px;" }
+        return (["@media (min-width: \(Spacing.wideScreenMinimumWidth)px) {", "  :root {"] + spacing + ["  }", "}"]).joined(separator: "\n")
     }
 
     private static var dark: String {

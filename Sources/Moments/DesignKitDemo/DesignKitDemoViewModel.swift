@@ -7,6 +7,7 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
         let name: String
         let cssClass: String
         let size: Int
+        let rem: String
         let weight: Int
     }
 
@@ -29,6 +30,7 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
     struct Space: Encodable {
         let name: String
         let points: Int
+        let widePoints: Int
     }
 
     struct FavoriteButtonSample: Encodable {
@@ -53,14 +55,14 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
     public init(productName: String, version: String) {
         self.productName = productName
         self.version = version
-        typography = Typography.allCases.map { TextStyle(name: $0.rawValue, cssClass: $0.cssClass, size: $0.size, weight: $0.weight) }
+        typography = Typography.allCases.map { TextStyle(name: $0.rawValue, cssClass: $0.cssClass, size: $0.size, rem: $0.rem, weight: $0.weight) }
         palette = Palette.allCases.map { Swatch(name: $0.rawValue, cssVariable: $0.cssVariable, light: $0.light, dark: $0.dark) }
         contrast = ContrastPair.all.map { pair in
             Contrast(text: pair.text.rawValue, background: pair.background.rawValue,
                      lightRatio: Self.ratioText(pair.lightRatio), darkRatio: Self.ratioText(pair.darkRatio),
                      meetsAA: min(pair.lightRatio, pair.darkRatio) >= ContrastPair.minimumRatio)
         }
-        spacing = Spacing.allCases.map { Space(name: $0.rawValue, points: $0.points) }
+        spacing = Spacing.allCases.map { Space(name: $0.rawValue, points: $0.points, widePoints: $0.widePoints) }
         avatars = Avatar.Shape.allCases.map { AvatarSample(shape: $0.rawValue, cssClasses: Avatar.cssClasses($0)) }
         favoriteButtons = FavoriteButton.Style.allCases.map { FavoriteButtonSample(style: $0.rawValue, icon: FavoriteButton.icon($0)) }
     }
