@@ -4,7 +4,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import first_unliked_moment, like_button, mark_for_redraw, redrawn_at, wait
+from helpers import api, first_unliked_moment, like_button, mark_for_redraw, redrawn_at, wait
 
 
 def test_like_by_enter_keeps_focus_through_the_live_redraw_and_is_announced(site, make_browser):
@@ -34,5 +34,26 @@ def test_like_by_enter_keeps_focus_through_the_live_redraw_and_is_announced(site
         wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "false")
         assert browser.execute_script("return document.activeElement.id") == button_id
         wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-announce]").get_attribute("textContent").strip() == "Unliked")
+    finally:
+        browser.quit()
+
+
+def test_focus_stays_on_its_like_button_when_a_toggle_flipped_elsewhere_redraws_the_page(site, make_browser):
+    browser = make_browser(javascript=True)
+    try:
+        browser.get(site.url + "/")
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-like-form]"))
+        button = like_button(browser, first_unliked_moment(browser))
+        button_id = button.get_attribute("id")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", button)
+        mark_for_redraw(browser)
+        api(site.url, "PUT", "/api/toggles/likeButtonStyle", {"override": "star"})  # as QA does in another tab
+        try:
+            redrawn_at(browser, 10)
+            wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".dk-favorite-button--star"))
+            assert browser.execute_script("return document.activeElement.id") == button_id, "focus kept through the redraw"
+            wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-announce]").get_attribute("textContent").strip() == "Page updated")
+        finally:
+            api(site.url, "PUT", "/api/toggles/likeButtonStyle", {"override": None})
     finally:
         browser.quit()

@@ -130,6 +130,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case networkPaneHint
     case networkOpen
     case networkTableCaption
+    case sectionFeatureTogglesFooter
+    case sectionToolsFooter
+    case infoDesignKit
+    case designkitRequestedVersion
     case sectionNetwork = "section.network"
     case networkInspector
     case networkInspectorDetail = "networkInspector.detail"

@@ -1,4 +1,6 @@
 import DesignKit
+import Foundation
+import Foundations
 
 /// The DesignKit demo page: every token and component of the DesignKit target, for designers
 /// and product people to check (the seed's `DesignKit?productName=&version=` link).
@@ -44,7 +46,10 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
     }
 
     let productName: String
+    /// DesignKit's own version (`DesignKitInfo.version`).
     let version: String
+    /// What the link's `?version=` asked for, when it is not the version shown.
+    let requestedVersionNote: String?
     let typography: [TextStyle]
     let palette: [Swatch]
     let contrast: [Contrast]
@@ -52,9 +57,10 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
     let avatars: [AvatarSample]
     let favoriteButtons: [FavoriteButtonSample]
 
-    public init(productName: String, version: String) {
+    public init(productName: String, requestedVersion: String? = nil, l10n: L10n = L10n(language: .english)) {
         self.productName = productName
-        self.version = version
+        version = DesignKitInfo.version
+        requestedVersionNote = requestedVersion.flatMap { $0 == DesignKitInfo.version ? nil : String(format: l10n[.designkitRequestedVersion], $0, DesignKitInfo.version) }
         typography = Typography.allCases.map { TextStyle(name: $0.rawValue, cssClass: $0.cssClass, size: $0.size, rem: $0.rem, weight: $0.weight) }
         palette = Palette.allCases.map { Swatch(name: $0.rawValue, cssVariable: $0.cssVariable, light: $0.light, dark: $0.dark) }
         contrast = ContrastPair.all.map { pair in
