@@ -5,6 +5,7 @@ import importlib.util
 import json
 import os
 import pathlib
+import re
 import sys
 import urllib.request
 from collections import Counter
@@ -51,6 +52,8 @@ class Site:
             "exchange": f"/area51/network/{exchanges[0]['id']}",
             "not-found": "/no-such-page",
             "timeline-error": f"/?userID={ERROR_PAGE_USER}",
+            # Reached by pressing Crash App once (a form post): the confirmation page.
+            "crash-confirm": "/area51",
         }
 
     def open_error_state(self):
@@ -62,7 +65,16 @@ class Site:
 
     def html(self, name, accept_language):
         """The page's HTML as the server sends it to a browser that asks for `accept_language`."""
-        request = urllib.request.Request(self.url + self.pages[name], headers={"Accept-Language": accept_language, "Accept": "text/html"})
+        headers = {"Accept-Language": accept_language, "Accept": "text/html"}
+        request = urllib.request.Request(self.url + self.pages[name], headers=headers)
+        if name == "crash-confirm":  # the first press of Crash App, with the page's CSRF cookie and field
+            opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+            with opener.open(request, timeout=10) as answer:
+                token = re.search(r'name="_csrf" value="([^"]+)"', answer.read().decode()).group(1)
+            post = urllib.request.Request(self.url + "/area51/actions/crash-app", data=f"_csrf={token}".encode(), method="POST",
+                                          headers={**headers, "Content-Type": "application/x-www-form-urlencoded", "Origin": self.url})
+            with opener.open(post, timeout=10) as answer:
+                return answer.read().decode()
         try:
             with urllib.request.urlopen(request, timeout=10) as answer:
                 return answer.read().decode()

@@ -6,7 +6,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 
 from conftest import record_axe
 
-PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error"]
+PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error", "crash-confirm"]
 LANGUAGES = ["en-US", "zh-CN"]
 SCHEMES = ["light", "dark"]
 WIDTHS = [390, 1280]
@@ -54,6 +54,9 @@ def test_page_has_no_serious_or_critical_axe_violation(site, browser, page):
         browser.get(site.url + site.pages[page])
         if page == "timeline-error":
             assert browser.find_elements("css selector", ".state--error"), "the error page shows the timeline's error state"
+        if page == "crash-confirm":
+            browser.find_element("css selector", 'form[action="/area51/actions/crash-app"] button').click()
+            assert browser.find_elements("css selector", "[data-confirm-form]"), "the first press asks for a confirmation"
         for scheme in SCHEMES:
             for width in WIDTHS:
                 look(browser, scheme, width)

@@ -106,6 +106,22 @@ import TestSupport
         }
     }
 
+    @Test func crashApp_withoutConfirmation_asksFirst_andTheProcessLives() async throws {
+        try await withDashboard { dashboard, _ in
+            let api = try await dashboard.send("POST", "/api/area51/actions/crash-app", contentType: "application/json", body: "{}")
+            #expect(api.status == 409)
+            #expect(api.text.contains("confirmation_required") && api.text.contains("?confirm=1"))
+            #expect(try await dashboard.postForm("/area51/actions/crash-app", "").status == 200, "the first press shows the confirmation page")
+            let body = "_csrf=\(Dashboard.csrfToken)"
+            let page = try await dashboard.send("POST", "/area51/actions/crash-app", contentType: "application/x-www-form-urlencoded", body: body,
+                                                headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
+            #expect(page.text.contains("<title>Crash App? · Moments</title>"))
+            #expect(page.text.contains(#"<input type="hidden" name="confirm" value="1">"#))
+            #expect(page.text.contains(#"<a class="confirm__cancel" href="/area51">Cancel</a>"#))
+            #expect(try await dashboard.get("/healthz").status == 200, "nothing crashed")
+        }
+    }
+
     @Test func designKitDemo_showsItsParametersAndEveryToken() async throws {
         try await withDashboard { dashboard, bff in
             let page = try await dashboard.get("/area51/designkit?productName=DesignKit&version=1.0.1")

@@ -134,6 +134,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case sectionToolsFooter
     case infoDesignKit
     case designkitRequestedVersion
+    case actionConfirmTitle
+    case actionConfirmCancel
+    case actionConfirmationRequired
     case sectionNetwork = "section.network"
     case networkInspector
     case networkInspectorDetail = "networkInspector.detail"
