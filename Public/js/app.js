@@ -286,3 +286,37 @@ document.addEventListener("click", (event) => {
     button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
   }
 });
+
+// The user switch (the timeline's header, Area 51): with JavaScript, an ID the BFF does not
+// know is said beside the field, which keeps its text and the focus, instead of a whole error
+// page; a known one goes on as the form does (its answer sets the cookie, then the page it names).
+document.addEventListener("submit", async (event) => {
+  const form = event.target.closest("[data-user-switch]");
+  if (!form) return;
+  event.preventDefault();
+  const field = form.querySelector("[name=userID]");
+  let error = form.querySelector("[data-user-switch-error]");
+  try {
+    const response = await fetch(form.action, {
+      method: "POST", redirect: "manual", body: new URLSearchParams(new FormData(form)),
+      headers: { "Accept": "application/json", "X-Requested-With": "fetch" },
+    });
+    if (response.type === "opaqueredirect" || response.ok) {
+      location.assign(form.querySelector("[name=back]")?.value || "/area51#acting-user");
+      return;
+    }
+    const answer = await response.json().catch(() => null);
+    if (!error) {
+      error = Object.assign(document.createElement("span"), { id: `${field.id || "user-switch"}-error`, className: "user-switch__error" });
+      error.dataset.userSwitchError = "";
+      error.setAttribute("role", "alert");
+      form.append(error);
+    }
+    error.textContent = answer?.error?.message ?? `${response.status} ${response.statusText}`;
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", error.id);
+    field.focus();
+  } catch (failure) {
+    showToast(String(failure));
+  }
+});
