@@ -4,13 +4,14 @@ violation fails the page; every violation of any impact is counted in the sessio
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 
-from conftest import record_axe
+from conftest import REPORT_DIR, record_axe
 
 PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error", "crash-confirm"]
 LANGUAGES = ["en-US", "zh-CN"]
 SCHEMES = ["light", "dark"]
 WIDTHS = [390, 1280]
 FAILING_IMPACTS = {"serious", "critical"}
+SCREENS = REPORT_DIR / "screens"
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
                "resultTypes": ["violations"]}
 
@@ -60,6 +61,9 @@ def test_page_has_no_serious_or_critical_axe_violation(site, browser, page):
         for scheme in SCHEMES:
             for width in WIDTHS:
                 look(browser, scheme, width)
+                # What axe looked at, to be looked at by a person too.
+                SCREENS.mkdir(parents=True, exist_ok=True)
+                browser.save_screenshot(str(SCREENS / f"{page}-{browser.language}-{scheme}-{width}.png"))
                 violations = run_axe(browser)
                 assert not isinstance(violations, dict), violations
                 record_axe(f"{page}-{browser.language}-{scheme}-{width}", violations)
