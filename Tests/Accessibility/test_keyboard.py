@@ -57,3 +57,22 @@ def test_focus_stays_on_its_like_button_when_a_toggle_flipped_elsewhere_redraws_
             api(site.url, "PUT", "/api/toggles/likeButtonStyle", {"override": None})
     finally:
         browser.quit()
+
+
+def test_older_moments_by_enter_keeps_focus_on_the_link_and_says_how_many_came(site, make_browser):
+    browser = make_browser(javascript=True)
+    try:
+        browser.get(site.url + "/")
+        older = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-more]"))
+        before = len(browser.find_elements(By.CSS_SELECTOR, ".list > [data-moment-id]"))
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", older)
+        ActionChains(browser).send_keys(Keys.ENTER).perform()
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".list > [data-moment-id]")) > before)
+        added = len(browser.find_elements(By.CSS_SELECTOR, ".list > [data-moment-id]")) - before
+        assert browser.execute_script("return document.activeElement.matches('[data-more]')"), "focus on the next Older moments link"
+        assert browser.execute_script("""const items = [...document.querySelectorAll('.list > [data-moment-id], .list > [data-more]')];
+            return items.at(-1).matches('[data-more]')"""), "the new moments come before the link, in order"
+        wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-announce]").get_attribute("textContent").strip()
+                            == f"{added} more moments")
+    finally:
+        browser.quit()
