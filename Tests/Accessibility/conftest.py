@@ -54,6 +54,8 @@ class Site:
             "timeline-error": f"/?userID={ERROR_PAGE_USER}",
             # Reached by pressing Crash App once (a form post): the confirmation page.
             "crash-confirm": "/area51",
+            # The inspector with an exchange selected, shown in the pane beside the table (1024 px and wider).
+            "network-selected": "/area51/network",
         }
 
     def open_error_state(self):

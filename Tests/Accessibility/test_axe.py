@@ -3,10 +3,11 @@ and Chinese, light and dark, at 390 and 1280 px, in headless Chromium. A serious
 violation fails the page; every violation of any impact is counted in the session's summary."""
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import REPORT_DIR, record_axe
 
-PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error", "crash-confirm"]
+PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error", "crash-confirm", "network-selected"]
 LANGUAGES = ["en-US", "zh-CN"]
 SCHEMES = ["light", "dark"]
 WIDTHS = [390, 1280]
@@ -58,6 +59,10 @@ def test_page_has_no_serious_or_critical_axe_violation(site, browser, page):
         if page == "crash-confirm":
             browser.find_element("css selector", 'form[action="/area51/actions/crash-app"] button').click()
             assert browser.find_elements("css selector", "[data-confirm-form]"), "the first press asks for a confirmation"
+        if page == "network-selected":
+            look(browser, "light", 1280)
+            browser.find_element("css selector", "[data-network-table] tbody tr [data-exchange-link]").click()
+            WebDriverWait(browser, 5).until(lambda d: d.find_elements("css selector", "[data-network-pane] [data-curl]"))
         for scheme in SCHEMES:
             for width in WIDTHS:
                 look(browser, scheme, width)
