@@ -57,8 +57,11 @@ def test_page_has_no_serious_or_critical_axe_violation(site, browser, page):
         if page == "timeline-error":
             assert browser.find_elements("css selector", ".state--error"), "the error page shows the timeline's error state"
         if page == "crash-confirm":
-            browser.find_element("css selector", 'form[action="/area51/actions/crash-app"] button').click()
-            assert browser.find_elements("css selector", "[data-confirm-form]"), "the first press asks for a confirmation"
+            button = browser.find_element("css selector", 'form[action="/area51/actions/crash-app"] button')
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            WebDriverWait(browser, 10).until(lambda d: d.find_elements("css selector", "[data-confirm-form]"),
+                                             "the first press asks for a confirmation")
         if page == "network-selected":
             look(browser, "light", 1280)
             browser.find_element("css selector", "[data-network-table] tbody tr [data-exchange-link]").click()
