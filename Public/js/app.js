@@ -11,8 +11,44 @@ function showToast(message) {
   setTimeout(() => toast.remove(), 4000);
 }
 
+// The page's polite live region (in the layout, outside the part a redraw replaces) says what
+// changed, in the page's language: "Liked", "10 more moments", "Page updated".
+let lastAnnouncedAt = 0;
+
+function announce(kind, count) {
+  const region = document.querySelector("[data-announce]");
+  const message = region?.dataset[kind];
+  if (!message) return;
+  lastAnnouncedAt = Date.now();
+  region.textContent = "";
+  // Emptied first and filled a moment later, so the same words twice are read twice.
+  setTimeout(() => { region.textContent = message.replace("{count}", String(count)); }, 50);
+}
+
+// Focus through a redraw: the element that had focus is found again in the new content by its
+// id, or by its place among the focusable elements of its nearest ancestor with an id (a
+// toggle's row, a moment), and focused again; a keyboard or screen-reader user keeps their place.
+const focusable = "a[href], button, input, select, textarea, [tabindex]";
+
+function focusKey() {
+  const element = document.activeElement;
+  if (!element || element === document.body) return null;
+  if (element.id) return { id: element.id };
+  const owner = element.parentElement?.closest("[id]");
+  return owner ? { id: owner.id, index: [...owner.querySelectorAll(focusable)].indexOf(element) } : null;
+}
+
+function restoreFocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  const owner = document.getElementById(key.id);
+  const target = key.index === undefined ? owner : owner?.querySelectorAll(focusable)[key.index];
+  target?.focus({ preventScroll: true });
+}
+
 async function submitLike(form) {
   const button = form.querySelector("button");
+  // Taken before the button is disabled, which takes the focus away from it.
+  const focus = focusKey();
   button.disabled = true;
   try {
     const response = await fetch(form.action, {
@@ -24,6 +60,7 @@ async function submitLike(form) {
       const answer = await response.json().catch(() => null);
       showToast(answer?.error?.message ?? `${response.status} ${response.statusText}`);
       button.disabled = false;
+      restoreFocus(focus);
       return;
     }
     const article = form.closest("[data-moment-id]");
@@ -31,10 +68,12 @@ async function submitLike(form) {
     template.innerHTML = (await response.text()).trim();
     const updated = template.content.firstElementChild;
     article.replaceWith(updated);
-    updated.querySelector("[data-like-form] button")?.focus();
+    restoreFocus(focus);
+    announce(updated.querySelector("[data-like-form] button")?.getAttribute("aria-pressed") === "true" ? "liked" : "unliked");
   } catch (error) {
     showToast(String(error));
     button.disabled = false;
+    restoreFocus(focus);
   }
 }
 
@@ -52,9 +91,14 @@ async function loadMore(link) {
     const response = await fetch(link.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
-    document.querySelector(".list")?.append(...next.querySelectorAll(".list > [data-moment-id]"));
+    const moments = [...next.querySelectorAll(".list > [data-moment-id]")];
+    const hadFocus = document.activeElement === link;
+    link.before(...moments);
     const nextLink = next.querySelector("[data-more]");
     if (nextLink) link.replaceWith(nextLink); else link.remove();
+    // Focus stays on Older moments (the new link), or goes to the first new moment at the end.
+    if (hadFocus) (nextLink ?? moments[0]?.querySelector(focusable))?.focus({ preventScroll: true });
+    announce("newMoments", moments.length);
   } catch (error) {
     showToast(String(error));
     link.removeAttribute("aria-busy");
@@ -104,17 +148,21 @@ async function redraw() {
   const current = document.querySelector(".app");
   const replacement = next.querySelector(".app");
   if (!current || !replacement) return;
+  const focus = focusKey();
   const added = current.querySelectorAll(".list > [data-moment-id]").length >
     replacement.querySelectorAll(".list > [data-moment-id]").length;
   if (added) {
     for (const moment of replacement.querySelectorAll(".list > [data-moment-id]")) {
       current.querySelector(`[data-moment-id="${CSS.escape(moment.dataset.momentId)}"]`)?.replaceWith(moment);
     }
-    return;
+  } else {
+    const scroll = window.scrollY;
+    current.replaceWith(replacement);
+    window.scrollTo(0, scroll);
   }
-  const scroll = window.scrollY;
-  current.replaceWith(replacement);
-  window.scrollTo(0, scroll);
+  restoreFocus(focus);
+  // A like of this tab is announced by its own answer; a change from elsewhere is said here.
+  if (Date.now() - lastAnnouncedAt > 2000) announce("updated");
 }
 
 if (document.querySelector("[data-live], .list")) {
@@ -128,11 +176,95 @@ async function refreshExchanges() {
   const response = await fetch(location.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
   if (!list || !response.ok) return;
   const next = new DOMParser().parseFromString(await response.text(), "text/html").querySelector("[data-network-list]");
-  if (next) list.replaceWith(next);
+  if (!next) return;
+  const focus = focusKey();
+  list.replaceWith(next);
+  sortExchanges();
+  markSelectedExchange();
+  restoreFocus(focus);
 }
 
 if (document.querySelector("[data-network-list]")) {
   onLiveEvent("exchange", refreshExchanges);
+}
+
+// From 1024 px the inspector is a table with the selected exchange beside it: a click on a row
+// shows it in the pane, the up and down arrows move the selection, Enter opens the exchange's
+// own page (the link's own behaviour). The column headings' buttons sort the rows; the sort and
+// the selection survive the live redraw of the list. Narrower, the list of links is as it was.
+const wideScreen = matchMedia("(min-width: 1024px)");
+const exchangeSort = { key: "id", direction: "descending" };
+let selectedExchange = null;
+
+const exchangeRows = () => [...document.querySelectorAll("[data-network-table] tbody tr")];
+
+function markSelectedExchange() {
+  for (const row of exchangeRows()) {
+    const isSelected = row.dataset.exchangeRow === selectedExchange;
+    row.classList.toggle("network__row--selected", isSelected);
+    const link = row.querySelector("[data-exchange-link]");
+    if (isSelected) link?.setAttribute("aria-current", "true"); else link?.removeAttribute("aria-current");
+  }
+}
+
+async function selectExchange(row) {
+  const pane = document.querySelector("[data-network-pane]");
+  const link = row?.querySelector("[data-exchange-link]");
+  if (!pane || !link) return;
+  selectedExchange = row.dataset.exchangeRow;
+  markSelectedExchange();
+  link.focus();
+  row.scrollIntoView({ block: "nearest" });
+  const response = await fetch(link.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
+  if (!response.ok || selectedExchange !== row.dataset.exchangeRow) return;
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const open = document.createElement("p");
+  const openLink = Object.assign(document.createElement("a"), { href: link.href, textContent: `${pane.dataset.openLabel} (#${selectedExchange} ${link.textContent})` });
+  open.append(openLink);
+  pane.querySelector("[data-network-pane-content]").replaceChildren(open, ...(page.querySelector("main")?.childNodes ?? []));
+  pane.scrollTop = 0;
+}
+
+function sortExchanges() {
+  const body = document.querySelector("[data-network-table] tbody");
+  if (!body) return;
+  const { key, direction } = exchangeSort;
+  const value = (row) => row.dataset[`sort${key[0].toUpperCase()}${key.slice(1)}`] ?? "";
+  const rows = exchangeRows().sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    const numeric = x !== "" && y !== "" && !isNaN(x) && !isNaN(y);
+    const order = numeric ? Number(x) - Number(y) : x.localeCompare(y);
+    return (direction === "ascending" ? order : -order) || Number(b.dataset.sortId) - Number(a.dataset.sortId);
+  });
+  body.append(...rows);
+  for (const heading of document.querySelectorAll("[data-network-table] th[data-sort-key]")) {
+    if (heading.dataset.sortKey === key) heading.setAttribute("aria-sort", direction); else heading.removeAttribute("aria-sort");
+  }
+}
+
+if (document.querySelector("[data-network-table]")) {
+  document.querySelector("[data-network-pane]")?.removeAttribute("hidden");
+  document.addEventListener("click", (event) => {
+    const sortButton = event.target.closest("[data-network-table] [data-sort]");
+    if (sortButton) {
+      const key = sortButton.closest("th").dataset.sortKey;
+      exchangeSort.direction = exchangeSort.key === key && exchangeSort.direction === "ascending" ? "descending" : "ascending";
+      exchangeSort.key = key;
+      sortExchanges();
+      return;
+    }
+    const row = event.target.closest("[data-network-table] tbody tr");
+    // A click of the mouse selects; Enter on a row's link (a click with no detail) opens it.
+    if (!row || !wideScreen.matches || event.detail === 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    selectExchange(row);
+  });
+  document.addEventListener("keydown", (event) => {
+    const row = event.target.closest?.("[data-network-table] tbody tr");
+    if (!row || (event.key !== "ArrowDown" && event.key !== "ArrowUp")) return;
+    event.preventDefault();
+    selectExchange(event.key === "ArrowDown" ? row.nextElementSibling : row.previousElementSibling);
+  });
 }
 
 // The hidden door: Ctrl+Alt+A on the timeline opens Area 51 in debug and internal builds
@@ -152,5 +284,39 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-demo-favorite]");
   if (button) {
     button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+  }
+});
+
+// The user switch (the timeline's header, Area 51): with JavaScript, an ID the BFF does not
+// know is said beside the field, which keeps its text and the focus, instead of a whole error
+// page; a known one goes on as the form does (its answer sets the cookie, then the page it names).
+document.addEventListener("submit", async (event) => {
+  const form = event.target.closest("[data-user-switch]");
+  if (!form) return;
+  event.preventDefault();
+  const field = form.querySelector("[name=userID]");
+  let error = form.querySelector("[data-user-switch-error]");
+  try {
+    const response = await fetch(form.action, {
+      method: "POST", redirect: "manual", body: new URLSearchParams(new FormData(form)),
+      headers: { "Accept": "application/json", "X-Requested-With": "fetch" },
+    });
+    if (response.type === "opaqueredirect" || response.ok) {
+      location.assign(form.querySelector("[name=back]")?.value || "/area51#acting-user");
+      return;
+    }
+    const answer = await response.json().catch(() => null);
+    if (!error) {
+      error = Object.assign(document.createElement("span"), { id: `${field.id || "user-switch"}-error`, className: "user-switch__error" });
+      error.dataset.userSwitchError = "";
+      error.setAttribute("role", "alert");
+      form.append(error);
+    }
+    error.textContent = answer?.error?.message ?? `${response.status} ${response.statusText}`;
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", error.id);
+    field.focus();
+  } catch (failure) {
+    showToast(String(failure));
   }
 });

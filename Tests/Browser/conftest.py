@@ -1,5 +1,6 @@
 """Fixtures for the browser flow: the real `moments` binary on a free port with a fresh data dir,
 and headless Chromium driven by Selenium (Debian's chromium and chromium-driver)."""
+import contextlib
 import os
 import pathlib
 import re
@@ -16,24 +17,36 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", tempfile.gettempdir() + "/moments-browser-screenshots"))
 
 
-@pytest.fixture
-def server():
+@contextlib.contextmanager
+def running_server():
+    """The real binary (MOMENTS_BINARY, else the debug build) on a free port with a fresh data dir;
+    yields its URL, stops it and removes the data dir afterwards. Other suites (Tests/Accessibility)
+    start it through here too."""
     binary = os.environ.get("MOMENTS_BINARY", str(REPO / ".build/debug/moments"))
     data = tempfile.mkdtemp(prefix="moments-browser-")
     process = subprocess.Popen(
         [binary, "serve", "--port", "0", "--data-dir", data, "--log-level", "warning",
          "--public-dir", str(REPO / "Public"), "--templates-dir", str(REPO / "templates")],
         stdout=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    match = re.search(r"http://\S+", line)
-    assert match, f"the server did not announce its URL: {line!r}"
-    yield match.group(0).rstrip("/")
-    process.terminate()
-    process.wait(timeout=15)
-    shutil.rmtree(data, ignore_errors=True)
+    try:
+        line = process.stdout.readline()
+        match = re.search(r"http://\S+", line)
+        assert match, f"the server did not announce its URL: {line!r}"
+        yield match.group(0).rstrip("/")
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+        shutil.rmtree(data, ignore_errors=True)
 
 
-def make_browser(javascript: bool, language: str = "en-US"):
+@pytest.fixture
+def server():
+    with running_server() as url:
+        yield url
+
+
+def make_browser(javascript: bool, language: str = "en-US", prefs=None):
+    """Headless Chromium; `prefs` adds Chromium preferences (e.g. a default font size)."""
     options = Options()
     options.binary_location = shutil.which("chromium")
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=500,1000", f"--lang={language}"]:
@@ -41,6 +54,7 @@ def make_browser(javascript: bool, language: str = "en-US"):
     options.add_experimental_option("prefs", {
         "intl.accept_languages": language,
         "profile.managed_default_content_settings.javascript": 1 if javascript else 2,
+        **(prefs or {}),
     })
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)

@@ -16,7 +16,7 @@ def test_flow_with_javascript(server, browser, shoot):
     shoot(browser, "2-area51")
 
     browser.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").click()
-    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").get_attribute("aria-checked") == "true")
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").get_attribute("aria-pressed") == "true")
     browser.find_element(By.LINK_TEXT, "‹ Moments").click()
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-like-form]"))
 
@@ -55,7 +55,7 @@ def test_flow_without_javascript_uses_the_forms(server, browser_without_javascri
     browser = browser_without_javascript
     browser.get(server + "/area51")
     browser.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").click()
-    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").get_attribute("aria-checked") == "true")
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#toggle-isLikeButtonForMomentEnabled button").get_attribute("aria-pressed") == "true")
     shoot(browser, "1-area51")
 
     browser.get(server + "/")

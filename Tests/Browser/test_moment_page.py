@@ -14,7 +14,7 @@ def switch_likes_on(driver, server):
     driver.get(server + "/area51")
     toggle = "#toggle-isLikeButtonForMomentEnabled button"
     driver.find_element(By.CSS_SELECTOR, toggle).click()
-    wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, toggle).get_attribute("aria-checked") == "true")
+    wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, toggle).get_attribute("aria-pressed") == "true")
 
 
 def open_first_photo_moment(driver, server):

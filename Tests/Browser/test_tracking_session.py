@@ -41,7 +41,7 @@ def test_a_scripted_session_records_exactly_what_was_done(server, browser):
     browser.switch_to.window(first)
     browser.find_element(By.CSS_SELECTOR, "#toggle-isNewTimelineLayoutEnabled button").click()   # a flip
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#toggle-isNewTimelineLayoutEnabled button")
-                        .get_attribute("aria-checked") == "true")
+                        .get_attribute("aria-pressed") == "true")
     browser.switch_to.window(second)
     redrawn_at(browser)
     assert browser.find_elements(By.CSS_SELECTOR, ".card--moment"), "the second tab redrew in the new layout"

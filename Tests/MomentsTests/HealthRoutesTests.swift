@@ -1,3 +1,4 @@
+import DesignKit
 import Foundation
 import HTTPServer
 import Moments
@@ -16,6 +17,7 @@ import TestSupport
         #expect(health?["status"] == "ok")
         #expect(health?["version"]?.isEmpty == false)
         #expect(health?["buildTarget"] == "debug", "tests run a debug build")
+        #expect(health?["designKitVersion"] == DesignKitInfo.version)
         await server.stop()
     }
 }

@@ -1,3 +1,4 @@
+import DesignKit
 import Foundation
 import Foundations
 import Testing
@@ -11,13 +12,16 @@ import TestSupport
             #expect(sections.map { $0["title"] as? String } == ["General info", "DesignKit", "Feature toggles", "Tools", "Acting as", "Network",
                                                                 "Activity"])
             func items(_ index: Int) -> [[String: Any]] { sections[index]["items"] as? [[String: Any]] ?? [] }
-            #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "BFF", "BFF latency", "Headers sent to the BFF",
-                                                               "Last BFF error", "Data folder"])
-            #expect(items(0)[2]["detail"] as? String == "\(bff.graphQLURL.absoluteString) — answers")
-            #expect((items(0)[3]["detail"] as? String)?.hasSuffix(" ms") == true)
-            #expect(items(0)[4]["detail"] as? String == "none besides the app's own")
-            #expect(items(0)[5]["detail"] as? String == "none since the start")
-            #expect(items(1).first?["href"] as? String == "/area51/designkit?productName=DesignKit&version=1.0.1")
+            #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "DesignKit", "BFF", "BFF latency",
+                                                               "Headers sent to the BFF", "Last BFF error", "Data folder"])
+            #expect(items(0)[2]["detail"] as? String == DesignKitInfo.version)
+            #expect(items(0)[3]["detail"] as? String == "\(bff.graphQLURL.absoluteString) — answers")
+            #expect((items(0)[4]["detail"] as? String)?.hasSuffix(" ms") == true)
+            #expect(items(0)[5]["detail"] as? String == "none besides the app's own")
+            #expect(items(0)[6]["detail"] as? String == "none since the start")
+            #expect(sections.map { $0["footer"] as? String != nil } == [false, false, true, true, false, false, false],
+                    "the toggles and the tools say what their rows do")
+            #expect(items(1).first?["href"] as? String == "/area51/designkit?productName=DesignKit&version=\(DesignKitInfo.version)")
             #expect(items(2).map { $0["name"] as? String } == ["isLikeButtonForMomentEnabled", "isNewTimelineLayoutEnabled", "isRoundedAvatar", "likeButtonStyle"])
             #expect(items(2).map { $0["reuseIdentifier"] as? String } == Array(repeating: "InternalMenuFeatureToggleItemViewModel", count: 4))
             #expect(items(2).map { $0["isWritable"] as? Bool } == [true, true, false, false])
@@ -102,11 +106,30 @@ import TestSupport
         }
     }
 
+    @Test func crashApp_withoutConfirmation_asksFirst_andTheProcessLives() async throws {
+        try await withDashboard { dashboard, _ in
+            let api = try await dashboard.send("POST", "/api/area51/actions/crash-app", contentType: "application/json", body: "{}")
+            #expect(api.status == 409)
+            #expect(api.text.contains("confirmation_required") && api.text.contains("?confirm=1"))
+            #expect(try await dashboard.postForm("/area51/actions/crash-app", "").status == 200, "the first press shows the confirmation page")
+            let body = "_csrf=\(Dashboard.csrfToken)"
+            let page = try await dashboard.send("POST", "/area51/actions/crash-app", contentType: "application/x-www-form-urlencoded", body: body,
+                                                headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
+            #expect(page.text.contains("<title>Crash App? · Moments</title>"))
+            #expect(page.text.contains(#"<input type="hidden" name="confirm" value="1">"#))
+            #expect(page.text.contains(#"<a class="confirm__cancel" href="/area51">Cancel</a>"#))
+            #expect(try await dashboard.get("/healthz").status == 200, "nothing crashed")
+        }
+    }
+
     @Test func designKitDemo_showsItsParametersAndEveryToken() async throws {
         try await withDashboard { dashboard, bff in
             let page = try await dashboard.get("/area51/designkit?productName=DesignKit&version=1.0.1")
             #expect(page.status == 200)
-            #expect(page.text.contains("DesignKit <span class=\"demo__version\">1.0.1</span>"))
+            #expect(page.text.contains("DesignKit <span class=\"demo__version\">\(DesignKitInfo.version)</span>"), "DesignKit's own version")
+            #expect(page.text.contains("The link asked for version 1.0.1; this is DesignKit \(DesignKitInfo.version)."))
+            #expect(page.text.contains("<title>DesignKit \(DesignKitInfo.version) · Moments</title>"))
+            #expect(page.text.contains(#"href="/area51/designkit?productName=DesignKit&amp;version=1.0.1&amp;lang=zh-Hans""#), "a language link")
             for token in ["twoExtraSmall", "threeExtraLarge", "secondaryLabel", "largeTitle", "roundedSquare", "round", "heart", "star"] {
                 #expect(page.text.contains(token), "\(token)")
             }

@@ -7,7 +7,7 @@ import Testing
         let dataDirectory = Dashboard.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let first = try await ServerProcess.start(arguments: ["--data-dir", dataDirectory.path])
-        let answer = try await first.request("POST", "/api/area51/actions/crash-app", body: "{}")
+        let answer = try await first.request("POST", "/api/area51/actions/crash-app?confirm=1", body: "{}")
         #expect(answer.status == 202)
         #expect(answer.text.contains(#""terminatesProcess":true"#))
         #expect(await first.waitForExit())

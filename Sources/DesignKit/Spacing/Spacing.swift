@@ -23,6 +23,13 @@ public enum Spacing: String, CaseIterable, Sendable {
         }
     }
 
+    /// The value from `Spacing.wideScreenMinimumWidth` on (the seed's iPad scale: `twoExtraSmall` is
+    /// 4 points on a phone and 6 on an iPad).
+    public var widePoints: Int { points * 3 / 2 }
+
+    /// The window width, in CSS pixels, from which `widePoints` apply.
+    public static let wideScreenMinimumWidth = 1024
+
     /// The CSS custom property that holds it: `--spacing-two-extra-small`.
     public var cssVariable: String { "--spacing-\(rawValue.kebabCased)" }
 }

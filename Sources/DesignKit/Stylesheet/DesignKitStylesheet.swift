@@ -2,20 +2,26 @@
 /// spacing, colors (dark values through `prefers-color-scheme`) and type, and the component
 /// classes. The timeline and the DesignKit demo both draw with these and nothing else.
 public enum DesignKitStylesheet {
-    public static let css: String = [root, dark, typography, components, samples].joined(separator: "\n")
+    public static let css: String = [root, wide, dark, typography, components, samples].joined(separator: "\n")
 
     private static var root: String {
         let spacing = Spacing.allCases.map { "  \($0.cssVariable): \($0.points)px;" }
         let colors = Palette.allCases.map { "  \($0.cssVariable): \($0.light);" }
         let type = Typography.allCases.flatMap { style in
             let name = style.rawValue.kebabCased
-            return ["  --font-size-\(name): \(style.size)px;", "  --font-weight-\(name): \(style.weight);",
+            return ["  --font-size-\(name): \(style.rem);", "  --font-weight-\(name): \(style.weight);",
                     "  --line-height-\(name): \(style.lineHeight);"]
         }
         return ([":root {", "  color-scheme: light dark;",
                  "  --font-family: system-ui, -apple-system, \"Segoe UI\", Roboto, \"Noto Sans\", \"Noto Sans CJK SC\", \"PingFang SC\", sans-serif;",
                  "  --avatar-corner-radius-ratio: \(Avatar.cornerRadiusRatio);"]
             + spacing + colors + type + ["}"]).joined(separator: "\n")
+    }
+
+    /// The seed's wide-screen (iPad) spacing scale, from `Spacing.wideScreenMinimumWidth` on.
+    private static var wide: String {
+        let spacing = Spacing.allCases.map { "    \($0.cssVariable): \($0.widePoints)px;" }
+        return (["@media (min-width: \(Spacing.wideScreenMinimumWidth)px) {", "  :root {"] + spacing + ["  }", "}"]).joined(separator: "\n")
     }
 
     private static var dark: String {
@@ -30,16 +36,21 @@ public enum DesignKitStylesheet {
         }.joined(separator: "\n")
     }
 
-    /// A swatch per color and mode and a bar per space, for the demo page: drawn from the
+    /// A swatch per color and mode, a bar per space and a sample per text/background pair, for the demo page: drawn from the
     /// tokens, so the demo cannot drift from them.
     private static var samples: String {
         let swatches = Palette.allCases.flatMap { color in
             [".dk-swatch--\(color.rawValue)-light { background: \(color.light); }", ".dk-swatch--\(color.rawValue)-dark { background: \(color.dark); }"]
         }
         let spaces = Spacing.allCases.map { ".dk-space--\($0.rawValue) { width: var(\($0.cssVariable)); }" }
+        let contrast = ContrastPair.all.flatMap { pair in
+            let name = "\(pair.text.rawValue)-on-\(pair.background.rawValue)"
+            return [".dk-contrast--\(name)-light { color: \(pair.text.light); background: \(pair.background.light); }",
+                    ".dk-contrast--\(name)-dark { color: \(pair.text.dark); background: \(pair.background.dark); }"]
+        }
         return ([".dk-swatch { display: inline-block; width: 40px; height: 40px; border-radius: 8px; box-shadow: inset 0 0 0 1px rgb(128 128 128 / .35); }",
                  ".dk-space { display: inline-block; height: 16px; border-radius: 3px; background: var(--color-accent); }"]
-            + swatches + spaces).joined(separator: "\n")
+            + swatches + spaces + contrast).joined(separator: "\n")
     }
 
     private static let components = """

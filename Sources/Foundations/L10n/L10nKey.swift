@@ -117,6 +117,26 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case designkitDark
     case designkitTapToToggle
     case designkitSample
+    case designkitContrast
+    case designkitContrastHint
+    case designkitText
+    case designkitBackground
+    case announceLiked
+    case announceUnliked
+    case announceNewMoments
+    case announceUpdated
+    case networkTime
+    case networkPane
+    case networkPaneHint
+    case networkOpen
+    case networkTableCaption
+    case sectionFeatureTogglesFooter
+    case sectionToolsFooter
+    case infoDesignKit
+    case designkitRequestedVersion
+    case actionConfirmTitle
+    case actionConfirmCancel
+    case actionConfirmationRequired
     case sectionNetwork = "section.network"
     case networkInspector
     case networkInspectorDetail = "networkInspector.detail"

@@ -13,14 +13,18 @@ extension ListItemViewModel {
 public struct ListSection: Encodable, Sendable {
     public let title: String
     public let items: [any ListItemViewModel]
+    /// A line under the rows, as the seed's section footer: what the rows do ("Changes apply at
+    /// the next request"), what cannot be undone.
+    public let footer: String?
 
-    public init(title: String = "", items: [any ListItemViewModel]) {
+    public init(title: String = "", items: [any ListItemViewModel], footer: String? = nil) {
         self.title = title
         self.items = items
+        self.footer = footer
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, items
+        case title, items, footer
     }
 
     private enum ItemKeys: String, CodingKey {
@@ -32,6 +36,7 @@ public struct ListSection: Encodable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(title, forKey: .title)
+        try container.encodeIfPresent(footer, forKey: .footer)
         var list = container.nestedUnkeyedContainer(forKey: .items)
         for item in items {
             let itemEncoder = list.superEncoder()

@@ -129,11 +129,24 @@ extension TimelineError: LocalizedResponseError {
 }
 
 extension InternalMenuError: LocalizedResponseError {
-    public var status: HTTPStatus { .notFound }
-    public var code: String { "unknown_action" }
+    public var status: HTTPStatus {
+        switch self {
+        case .unknownAction: .notFound
+        case .confirmationRequired: .conflict
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unknownAction: "unknown_action"
+        case .confirmationRequired: "confirmation_required"
+        }
+    }
+
     public func message(in l10n: L10n) -> String {
         switch self {
         case .unknownAction(let id): "There is no Area 51 action named \(id)."
+        case .confirmationRequired(let id): String(format: l10n[.actionConfirmationRequired], id)
         }
     }
 }

@@ -14,7 +14,8 @@ public struct DesignKitDemoRoutes: RouteCollection {
         routes.get("/area51/designkit") { request in
             let viewModel = DesignKitDemoViewModel(
                 productName: request.query["productName"] ?? "DesignKit",
-                version: request.query["version"] ?? AppInfo.version
+                requestedVersion: request.query["version"],
+                l10n: request.l10n
             )
             return try pages.page("designkit", content: viewModel, for: request,
                                   options: .init(title: "\(viewModel.productName) \(viewModel.version)", bodyClass: "designkit"))

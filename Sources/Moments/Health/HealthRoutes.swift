@@ -1,3 +1,4 @@
+import DesignKit
 import Foundations
 import HTTPServer
 
@@ -7,6 +8,8 @@ public struct HealthRoutes: RouteCollection {
         let status: String
         let version: String
         let buildTarget: BuildTarget
+        /// The version of the design tokens the pages are drawn with.
+        let designKitVersion: String
     }
 
     public init() {}
@@ -14,7 +17,7 @@ public struct HealthRoutes: RouteCollection {
     /// The answer never changes while the process runs, so it is encoded once; the benchmark
     /// uses it as the server's fixed small answer.
     public func boot(routes: inout some RouteBuilder) throws {
-        let response = try Response.json(Health(status: "ok", version: AppInfo.version, buildTarget: AppInfo.buildTarget))
+        let response = try Response.json(Health(status: "ok", version: AppInfo.version, buildTarget: AppInfo.buildTarget, designKitVersion: DesignKitInfo.version))
         routes.get("/healthz") { _ in response }
     }
 }

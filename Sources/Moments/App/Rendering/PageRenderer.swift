@@ -84,7 +84,8 @@ public struct PageRenderer: Sendable {
         var context = content as? [String: Any] ?? [:]
         context["content"] = content
         context["title"] = context["title"] ?? options.title
-        context["pageTitle"] = options.title
+        // Every tab says whose page it is: "Area 51 · Moments"; the timeline's title is the app's name.
+        context["pageTitle"] = options.title == l10n[.appName] || options.title.isEmpty ? options.title : "\(options.title) · \(l10n[.appName])"
         context["bodyClass"] = options.bodyClass
         context["lang"] = l10n.language.htmlLang
         context["otherLanguage"] = l10n.language == .english ? Language.simplifiedChinese.rawValue : Language.english.rawValue

@@ -9,6 +9,9 @@ public protocol InternalMenuAction: Sendable {
     var isDestructive: Bool { get }
     /// Set when the process ends right after answering (Crash App).
     var terminatesProcess: Bool { get }
+    /// Set when it runs only once confirmed: a second press on a confirmation page, or
+    /// `?confirm=1` from a script.
+    var needsConfirmation: Bool { get }
     /// Does the work; throws when it could not, having changed nothing.
     func perform() async throws
 }
@@ -16,6 +19,7 @@ public protocol InternalMenuAction: Sendable {
 extension InternalMenuAction {
     public var isDestructive: Bool { false }
     public var terminatesProcess: Bool { false }
+    public var needsConfirmation: Bool { terminatesProcess }
 
     /// Its title, detail and done sentence; a missing one fails `L10nTests`.
     public var strings: (title: L10nKey, detail: L10nKey, done: L10nKey) {
@@ -36,6 +40,8 @@ public struct InternalMenuActionResult: Encodable, Sendable {
 /// Why Area 51 refused a request.
 public enum InternalMenuError: Error, Equatable, Sendable {
     case unknownAction(String)
+    /// An action that needs confirming was sent without `confirm=1`.
+    case confirmationRequired(String)
 }
 
 /// Clears the saved timeline, so the next page must reach the BFF.

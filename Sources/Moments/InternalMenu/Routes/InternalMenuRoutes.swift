@@ -41,6 +41,15 @@ public struct InternalMenuRoutes: RouteCollection {
             try .json(InternalMenuViewModel(state: try await state.read(for: request), l10n: request.l10n))
         }
         routes.post("/area51/actions/{id}", maxBodySize: Self.maxBodySize) { request in
+            let action = try action(id: request.parameters["id"] ?? "")
+            if action.needsConfirmation && request.formFields["confirm"] != "1" {
+                // The first press shows what will happen, with the button that does it.
+                let l10n = request.l10n
+                let heading = String(format: l10n[.actionConfirmTitle], l10n[action.strings.title])
+                return try pages.page("confirmAction", content: ConfirmActionPage(heading: heading, detail: l10n[action.strings.detail],
+                                                                                  actionID: action.id, confirmTitle: l10n[action.strings.title]),
+                                      for: request, options: .init(title: heading, bodyClass: "area51"))
+            }
             let result = try await perform(request)
             if result.terminatesProcess {
                 let heading = request.l10n[.actionCrashApp]
@@ -62,6 +71,9 @@ public struct InternalMenuRoutes: RouteCollection {
 
     private func perform(_ request: Request) async throws -> InternalMenuActionResult {
         let action = try action(id: request.parameters["id"] ?? "")
+        guard !action.needsConfirmation || request.query["confirm"] == "1" || request.formFields["confirm"] == "1" else {
+            throw InternalMenuError.confirmationRequired(action.id)
+        }
         try await action.perform()
         if action.terminatesProcess {
             ProcessTermination.abortSoon()
@@ -69,6 +81,14 @@ public struct InternalMenuRoutes: RouteCollection {
         return InternalMenuActionResult(action: action.id, message: request.l10n[action.strings.done],
                                         terminatesProcess: action.terminatesProcess)
     }
+}
+
+/// The confirmation page of an action that needs one (Crash App).
+struct ConfirmActionPage: Encodable {
+    let heading: String
+    let detail: String
+    let actionID: String
+    let confirmTitle: String
 }
 
 /// Ends the process the way a crash does, after the answer that announces it has gone out.

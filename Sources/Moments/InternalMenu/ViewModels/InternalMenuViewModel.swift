@@ -1,3 +1,4 @@
+import DesignKit
 import Foundation
 import Foundations
 
@@ -63,15 +64,16 @@ public struct InternalMenuViewModel: Encodable, Sendable {
             Self.generalInfoSection(state, l10n),
             InternalMenuSection(title: l10n[.sectionDesignKit], items: [
                 InternalMenuActionTriggerItemViewModel(title: l10n[.designKitDemo], detail: l10n[.designKitDemoDetail],
-                                                       href: "/area51/designkit?productName=DesignKit&version=1.0.1"),
+                                                       href: "/area51/designkit?productName=DesignKit&version=\(DesignKitInfo.version)"),
             ]),
             InternalMenuSection(title: l10n[.sectionFeatureToggles], items: state.toggles.filter(\.description.isShownInArea51).map { toggle in
                 InternalMenuFeatureToggleItemViewModel(description: toggle.description, state: toggle.state,
                                                        lastChange: state.audit.first { $0.name == toggle.state.name },
                                                        remoteOrigin: state.remoteOrigin, l10n: l10n)
-            }),
+            }, footer: l10n[.sectionFeatureTogglesFooter]),
             InternalMenuSection(title: l10n[.sectionTools],
-                                items: state.actions.map { InternalMenuActionTriggerItemViewModel(action: $0, l10n: l10n) }),
+                                items: state.actions.map { InternalMenuActionTriggerItemViewModel(action: $0, l10n: l10n) },
+                                footer: l10n[.sectionToolsFooter]),
             InternalMenuSection(title: l10n[.sectionActingUser], items: [
                 InternalMenuUserSwitcherItemViewModel(actingUserID: state.actingUserID, users: state.users, l10n: l10n),
             ]),
@@ -84,6 +86,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
         var items = [
             InternalMenuDescriptionItemViewModel(title: l10n[.infoVersion], detail: AppInfo.version),
             InternalMenuDescriptionItemViewModel(title: l10n[.infoBuildTarget], detail: AppInfo.buildTarget.rawValue),
+            InternalMenuDescriptionItemViewModel(title: l10n[.infoDesignKit], detail: DesignKitInfo.version),
         ] + bffItems(state.bff, l10n) + [
             InternalMenuDescriptionItemViewModel(title: l10n[.infoDataDir], detail: state.dataDirectory),
         ]
