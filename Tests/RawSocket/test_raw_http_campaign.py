@@ -157,10 +157,13 @@ def write(server: Dashboard, line: str, body: bytes, content_type="application/j
 
 # Request lines: each must be answered, and in the statuses named.
 REQUEST_LINES = [
-    ("get / HTTP/1.1", {501}),
-    ("Get / HTTP/1.1", {501}),
-    ("gEt /api/timeline HTTP/1.1", {501}),
-    ("BREW / HTTP/1.1", {501}),
+    # Methods are case-sensitive: on a route's path a method it does not take (405 with Allow),
+    # elsewhere one the server does not know (501).
+    ("get / HTTP/1.1", {405}),
+    ("Get / HTTP/1.1", {405}),
+    ("gEt /api/timeline HTTP/1.1", {405}),
+    ("BREW / HTTP/1.1", {405}),
+    ("BREW /nowhere HTTP/1.1", {501}),
     ("GET * HTTP/1.1", {400, 404}),
     ("OPTIONS * HTTP/1.1", {400, 404, 405, 501}),
     ("GET http://{host}/healthz HTTP/1.1", {200, 400, 404}),
