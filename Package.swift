@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "CMalloc",
                 "HTTPServer",
+                "Locking",
                 "Moments",
                 "BFF",
                 "Foundations",

@@ -10,6 +10,7 @@ enum ServerRunner {
     ///   in flight: it ends the waits that would hold those up (`RemoteConfigStore.endWaiting`).
     static func run(_ router: Router, host: String, port: Int, announcing name: String, path: String = "/",
                     stopping: () -> Void = {}) async throws {
+        let termination = SignalWaiter()
         let server = HTTPServer(configuration: .init(host: host, port: port), router: router)
         do {
             try server.start()
@@ -19,7 +20,7 @@ enum ServerRunner {
         let urlHost = host.contains(":") ? "[\(host)]" : host
         // Written unbuffered: scripts that start the server read this line to find the port.
         FileHandle.standardOutput.write(Data("\(name) is running at http://\(urlHost):\(server.port)\(path)\n".utf8))
-        await SignalWaiter.waitForTermination()
+        await termination.wait()
         stopping()
         await server.shutdown()
     }

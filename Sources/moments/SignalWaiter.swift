@@ -1,42 +1,65 @@
 import Dispatch
 import Foundation
+import Locking
 
-/// Waits for SIGINT or SIGTERM without the default handlers killing the process first.
-enum SignalWaiter {
-    static func waitForTermination() async {
-        let signals = [SIGINT, SIGTERM]
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let queue = DispatchQueue(label: "moments.signals")
-            let once = Once(continuation)
-            let sources = signals.map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { once.fire() }
-                source.resume()
-                return source
-            }
-            once.retain(sources)
+/// SIGINT and SIGTERM, caught without the default handlers killing the process first.
+///
+/// Made before the server announces its URL, and returns only once libdispatch has armed its
+/// sources, so that a signal sent as soon as that line is read is caught. The sources need the
+/// signal ignored first, and libdispatch arms them later on its own thread: a SIGTERM between the
+/// two was lost, leaving a process that never stopped (`Tests/Interop/test_signals.py`: one
+/// start in about thirty under load, more on a busy machine).
+struct SignalWaiter {
+    private let signals = Signals()
+    /// Kept alive as long as the waiter; never changed after `init`.
+    private let sources: [any DispatchSourceSignal]
+
+    init() {
+        let queue = DispatchQueue(label: "moments.signals")
+        let signals = signals
+        let armed = DispatchGroup()
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { signals.fire() }
+            armed.enter()
+            source.setRegistrationHandler { armed.leave() }
+            source.resume()
+            return source
         }
+        // Milliseconds at start-up, once; bounded so that a libdispatch that never says so cannot
+        // keep the server from starting.
+        _ = armed.wait(timeout: .now() + .seconds(5))
     }
 
-    /// Resumes the continuation on the first signal only, and keeps the sources alive.
-    private final class Once: @unchecked Sendable {
-        private var continuation: CheckedContinuation<Void, Never>?
-        private var sources: [any DispatchSourceSignal] = []
-        private let lock = NSLock()
+    /// Returns once a signal came, at once if one came before.
+    func wait() async {
+        await signals.wait()
+    }
 
-        init(_ continuation: CheckedContinuation<Void, Never>) {
-            self.continuation = continuation
+    /// Whether a signal came, and who waits for one.
+    private final class Signals: Sendable {
+        private struct State {
+            var fired = false
+            var continuation: CheckedContinuation<Void, Never>?
         }
 
-        func retain(_ sources: [any DispatchSourceSignal]) {
-            lock.withLock { self.sources = sources }
+        private let state = Locked(State())
+
+        func wait() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let firedAlready = state.withLock { state in
+                    if !state.fired { state.continuation = continuation }
+                    return state.fired
+                }
+                if firedAlready { continuation.resume() }
+            }
         }
 
         func fire() {
-            let continuation = lock.withLock {
-                defer { self.continuation = nil }
-                return self.continuation
+            let continuation = state.withLock { state in
+                defer { state.fired = true; state.continuation = nil }
+                return state.continuation
             }
             continuation?.resume()
         }
