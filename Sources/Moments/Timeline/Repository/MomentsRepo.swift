@@ -172,11 +172,14 @@ public final class MomentsRepo: MomentsRepoType {
         } else {
             updated = try await likeLocated(isLiked, momentID: momentID, userID: userID)
         }
+        // The mutation's field came back: the like was made, whatever failed in reading it back.
+        updated.moment.isLiked = updated.moment.isLiked ?? isLiked
         let newest = cache.withLock { cache in
             if updated.moment.likes == nil {
                 // The likers held now (a page read again meanwhile brings the likes since), changed by this like.
                 let likes = (cache.located(key) ?? held)?.moment.likes ?? []
-                updated.moment.likes = likes.changed(byLikeOf: userID, isLiked: updated.moment.isLiked ?? isLiked, liker: liker)
+                updated.moment.likes = likes.changed(byLikeOf: userID, isLiked: isLiked, liker: liker)
+                if updated.moment.likesFailed { updated.moment.hasSavedLikes = true }
             }
             return cache.replace(updated, userID: userID, nextVersion: nextVersion)
         }
@@ -219,6 +222,8 @@ public final class MomentsRepo: MomentsRepoType {
             var updated = located
             updated.moment.isLiked = likes.isLiked
             updated.moment.likes = likes.likes
+            updated.moment.fieldErrors = likes.fieldErrors
+            updated.moment.hasSavedLikes = nil
             mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
             return updated
         } else {
@@ -260,7 +265,8 @@ public final class MomentsRepo: MomentsRepoType {
             let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after)
             mediaURLRegistry?.record(answer)
             let hasMore = answer.moments.count > key.page.size
-            let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)))
+            let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)),
+                                         fieldErrors: answer.fieldErrors)
             guard clearCount.withLock({ $0 }) == clearsBefore else {
                 return .success(MomentsSnapshot(momentsDetails: details, version: nextVersion(), staleBecause: nil,
                                                 nextCursor: hasMore ? details.moments.last?.id : nil))
@@ -299,8 +305,10 @@ public final class MomentsRepo: MomentsRepoType {
         return cache.withLock { $0.located(momentKey(after, userID: userID)) } == nil
     }
 
-    /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot.
-    private func store(_ details: MomentsDetails, hasMore: Bool, for key: PageKey) async -> MomentsSnapshot {
+    /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot. The
+    /// likes of a moment whose likes failed are the last known ones, never overwritten by nothing.
+    private func store(_ answer: MomentsDetails, hasMore: Bool, for key: PageKey) async -> MomentsSnapshot {
+        let details = await keepingKnownLikes(answer, for: key)
         if key.page.isNewest {
             await save(details, hasMore: hasMore, userID: key.userID)
         }
@@ -312,6 +320,21 @@ public final class MomentsRepo: MomentsRepoType {
             cache.set(page, for: key)
             return page.snapshot
         }
+    }
+
+    /// `details` with the last known likes of each moment whose likes failed: as read before and
+    /// kept, else as saved on disk with the newest page.
+    private func keepingKnownLikes(_ details: MomentsDetails, for key: PageKey) async -> MomentsDetails {
+        guard details.moments.contains(where: { $0.likesFailed && $0.likes == nil }) else { return details }
+        let kept = cache.withLock { cache in
+            details.moments.map { cache.located(MomentsCache.MomentKey(userID: key.userID, momentID: $0.id, withLikes: key.withLikes))?.moment }
+        }
+        let saved = (try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(key.userID)))?.value.details.moments
+        var known = details
+        for (index, moment) in details.moments.enumerated() {
+            known.moments[index] = moment.keepingLikes(of: kept[index] ?? saved?.first { $0.id == moment.id })
+        }
+        return known
     }
 
     /// Saves `page` in the background, one write at a time with a pause after each, the latest
