@@ -60,12 +60,18 @@ public struct MomentsDetails: Codable, Sendable, Equatable {
             fieldErrors?.contains(where: \.isOfLikes) ?? false
         }
 
-        /// This moment, whose likes failed, with the likes of `known` (the same moment as read
-        /// before), when it has some; unchanged otherwise.
+        /// Whether its likes failed and left `likes` or `isLiked` unknown.
+        var lacksLikes: Bool {
+            likesFailed && (likes == nil || isLiked == nil)
+        }
+
+        /// This moment, whose likes failed, with the `likes` and `isLiked` it lacks taken from
+        /// `known` (the same moment as read before), when that has them; unchanged otherwise.
         func keepingLikes(of known: Moment?) -> Moment {
-            guard likesFailed, likes == nil, let known, let knownLikes = known.likes else { return self }
+            guard lacksLikes, let known, likes == nil && known.likes != nil || isLiked == nil && known.isLiked != nil
+            else { return self }
             var kept = self
-            kept.likes = knownLikes
+            kept.likes = likes ?? known.likes
             kept.isLiked = isLiked ?? known.isLiked
             kept.hasSavedLikes = true
             return kept

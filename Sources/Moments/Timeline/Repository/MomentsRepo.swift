@@ -325,7 +325,7 @@ public final class MomentsRepo: MomentsRepoType {
     /// `details` with the last known likes of each moment whose likes failed: as read before and
     /// kept, else as saved on disk with the newest page.
     private func keepingKnownLikes(_ details: MomentsDetails, for key: PageKey) async -> MomentsDetails {
-        guard details.moments.contains(where: { $0.likesFailed && $0.likes == nil }) else { return details }
+        guard details.moments.contains(where: \.lacksLikes) else { return details }
         let kept = cache.withLock { cache in
             details.moments.map { cache.located(MomentsCache.MomentKey(userID: key.userID, momentID: $0.id, withLikes: key.withLikes))?.moment }
         }
