@@ -87,6 +87,23 @@ import TestSupport
         try? FileManager.default.removeItem(at: first.dataDirectory)
     }
 
+    @Test func momentPage_afterRestart_whileLikesFail_showsTheSavedLikes() async throws {
+        let bff = try FakeBFF()
+        let first = try await Dashboard.start(bff: bff)
+        try await first.setLikeFeature(true)
+        let before = try await first.json("/api/timeline").object.momentItems
+        await first.stop()
+        bff.failLikes(of: "m3")
+        let second = try await Dashboard.start(bff: bff, dataDirectory: first.dataDirectory)
+        let moment = try await second.json("/api/moments/m3")
+        #expect(moment.status == 200)
+        #expect(moment.object["likes"] as? [String] == before.last?["likes"] as? [String])
+        #expect(moment.object["likesNotice"] as? String == "Likes could not be loaded. Showing the likes saved earlier.")
+        await second.stop()
+        await bff.stop()
+        try? FileManager.default.removeItem(at: first.dataDirectory)
+    }
+
     @Test func like_whoseOwnFieldCameBack_isALike_whenItsLikesFail() async throws {
         try await withDashboard { dashboard, bff in
             try await dashboard.setLikeFeature(true)

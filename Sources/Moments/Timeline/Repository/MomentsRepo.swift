@@ -308,7 +308,8 @@ public final class MomentsRepo: MomentsRepoType {
     /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot. The
     /// likes of a moment whose likes failed are the last known ones, never overwritten by nothing.
     private func store(_ answer: MomentsDetails, hasMore: Bool, for key: PageKey) async -> MomentsSnapshot {
-        let details = await keepingKnownLikes(answer, for: key)
+        var details = answer
+        details.moments = await keepingKnownLikes(answer.moments, userID: key.userID, withLikes: key.withLikes)
         if key.page.isNewest {
             await save(details, hasMore: hasMore, userID: key.userID)
         }
@@ -322,19 +323,15 @@ public final class MomentsRepo: MomentsRepoType {
         }
     }
 
-    /// `details` with the last known likes of each moment whose likes failed: as read before and
-    /// kept, else as saved on disk with the newest page.
-    private func keepingKnownLikes(_ details: MomentsDetails, for key: PageKey) async -> MomentsDetails {
-        guard details.moments.contains(where: \.lacksLikes) else { return details }
+    /// `moments` of `userID` (with likes or not), each whose likes failed with the last known
+    /// likes: as read before and kept, else as saved on disk with the newest page.
+    private func keepingKnownLikes(_ moments: [MomentsDetails.Moment], userID: String, withLikes: Bool) async -> [MomentsDetails.Moment] {
+        guard moments.contains(where: \.lacksLikes) else { return moments }
         let kept = cache.withLock { cache in
-            details.moments.map { cache.located(MomentsCache.MomentKey(userID: key.userID, momentID: $0.id, withLikes: key.withLikes))?.moment }
+            moments.map { cache.located(MomentsCache.MomentKey(userID: userID, momentID: $0.id, withLikes: withLikes))?.moment }
         }
-        let saved = (try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(key.userID)))?.value.details.moments
-        var known = details
-        for (index, moment) in details.moments.enumerated() {
-            known.moments[index] = moment.keepingLikes(of: kept[index] ?? saved?.first { $0.id == moment.id })
-        }
-        return known
+        let saved = (try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(userID)))?.value.details.moments
+        return zip(moments, kept).map { moment, kept in moment.keepingLikes(of: kept ?? saved?.first { $0.id == moment.id }) }
     }
 
     /// Saves `page` in the background, one write at a time with a pause after each, the latest
@@ -380,7 +377,8 @@ public final class MomentsRepo: MomentsRepoType {
         }
         guard let answer else { return try await readWhole(findingMoment: momentID, userID: userID) }
         mediaURLRegistry?.record(answer)
-        guard let moment = answer.moments.first, moment.id == momentID else { throw .unknownMoment(momentID) }
+        guard let read = answer.moments.first, read.id == momentID else { throw .unknownMoment(momentID) }
+        let moment = await keepingKnownLikes([read], userID: userID, withLikes: key.withLikes)[0]
         let located = Located(moment: moment, previous: nil)
         cache.withLock { cache in
             if clearCount.withLock({ $0 }) == clearsBefore { cache.set(located, for: key) }
@@ -399,7 +397,7 @@ public final class MomentsRepo: MomentsRepoType {
             throw Self.readError(error, momentID: momentID, userID: userID)
         }
         mediaURLRegistry?.record(whole)
-        let moments = whole.moments
+        let moments = await keepingKnownLikes(whole.moments, userID: userID, withLikes: momentKey(momentID, userID: userID).withLikes)
         guard let index = moments.firstIndex(where: { $0.id == momentID }) else { throw .unknownMoment(momentID) }
         func located(_ index: Int) -> Located {
             Located(moment: moments[index], previous: index > moments.startIndex ? moments[index - 1].id : nil)
