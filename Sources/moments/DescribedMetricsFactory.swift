@@ -10,7 +10,7 @@ struct DescribedMetricsFactory: MetricsFactory {
     static let help: [String: String] = [
         "http_requests_total": "Requests answered, by route template, method and status class.",
         "http_request_duration_seconds": "Time from a request reaching the router to its answer, by route template and method.",
-        "moments_bff_calls_total": "GraphQL calls to the BFF, by operation and outcome (ok, graphQLError, httpError, transportError, invalidAnswer, injectedFault).",
+        "moments_bff_calls_total": "GraphQL calls to the BFF, by operation and outcome (ok, partial, graphQLError, httpError, transportError, invalidAnswer, injectedFault).",
         "moments_bff_call_duration_seconds": "Duration of GraphQL calls to the BFF, by operation.",
         "moments_timeline_cache_total": "Timeline reads answered from the saved timeline (hit) or from the BFF (miss).",
         "moments_likes_total": "Likes and unlikes asked for, by action and whether the BFF saved them.",

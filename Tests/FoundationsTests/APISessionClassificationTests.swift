@@ -27,6 +27,10 @@ import Testing
         (400, #"{"errors": [{"message": "Unknown type Int"}]}"#, .graphQL([GraphQLErrorDetail(message: "Unknown type Int")], hasData: false)),
         (200, #"{"data": {"field": null}, "errors": [{"message": "m", "extensions": {"code": "UNKNOWN_USER"}}]}"#,
          .graphQL([GraphQLErrorDetail(message: "m", code: "UNKNOWN_USER")], hasData: true)),
+        // A root field that failed nulls `data` itself: a failure, with the error's path.
+        (200, #"{"data": null, "errors": [{"message": "m", "path": ["field"]}]}"#,
+         .graphQL([GraphQLErrorDetail(message: "m", path: [.field("field")])], hasData: false)),
+        (200, #"{"errors": [{"message": "m"}]}"#, .graphQL([GraphQLErrorDetail(message: "m")], hasData: false)),
     ]
 
     @Test(arguments: cases)
@@ -44,7 +48,47 @@ import Testing
     }
 
     @Test func classify_answersTheData() throws {
-        #expect(try APISession.classify(status: 200, body: Data(#"{"data": {"field": {"id": "1"}}}"#.utf8), as: Payload.self)
-            == Payload(field: .init(id: "1")))
+        let answer = try APISession.classify(status: 200, body: Data(#"{"data": {"field": {"id": "1"}}}"#.utf8), as: Payload.self)
+        #expect(answer.data == Payload(field: .init(id: "1")))
+        #expect(!answer.isPartial)
+    }
+
+    struct PartialPayload: Decodable, Equatable {
+        struct Item: Decodable, Equatable {
+            let id: String
+            let likes: [String]?
+        }
+
+        let items: [Item]
+    }
+
+    @Test func classify_dataWithFieldErrors_isAPartialAnswer_withEachErrorsPathAndCode() throws {
+        let body = #"""
+            {"data": {"items": [{"id": "1", "likes": ["a"]}, {"id": "2", "likes": null}]},
+             "errors": [{"message": "likes timed out", "path": ["items", 1, "likes"], "extensions": {"code": "LIKES_UNAVAILABLE"}}]}
+            """#
+        let answer = try APISession.classify(status: 200, body: Data(body.utf8), as: PartialPayload.self)
+        #expect(answer.data.items.map(\.id) == ["1", "2"])
+        #expect(answer.data.items[1].likes == nil)
+        #expect(answer.isPartial)
+        #expect(answer.errors == [GraphQLErrorDetail(message: "likes timed out", code: "LIKES_UNAVAILABLE",
+                                                     path: [.field("items"), .index(1), .field("likes")])])
+    }
+
+    @Test func classify_partialAnswer_whoseDataIsNotWhatWasAsked_fails() {
+        let body = #"{"data": {"items": [{"id": null}]}, "errors": [{"message": "m", "path": ["items", 0, "id"]}]}"#
+        #expect(throws: APISessionError.graphQL([GraphQLErrorDetail(message: "m", path: [.field("items"), .index(0), .field("id")])],
+                                                hasData: true)) {
+            try APISession.classify(status: 200, body: Data(body.utf8), as: PartialPayload.self)
+        }
+    }
+
+    @Test func errorDetail_keepsAPathOfAnotherShape_out_andEncodesItsPathFlat() throws {
+        let odd = try JSONDecoder().decode(GraphQLErrorDetail.self, from: Data(#"{"message": "m", "path": {"a": 1}}"#.utf8))
+        #expect(odd == GraphQLErrorDetail(message: "m"))
+        let detail = GraphQLErrorDetail(message: "m", code: "C", path: [.field("a"), .index(2)])
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(detail)) as? [String: Any]
+        #expect(encoded?["path"] as? [AnyHashable] == ["a", 2])
+        #expect(encoded?["code"] as? String == "C")
     }
 }

@@ -82,16 +82,20 @@ class SeedBFF:
       otherwise they are paths (`/images/avatars/01.png`) as the demo data has them.
     - `invalid_status` is the HTTP status of a refused document (400 as most servers answer; some
       answer 200 with `errors` and no `data`).
+    - `failing_likes="3"` makes the `likes` resolver of that moment raise, as a likes service that
+      timed out: graphql-core answers `data` with `likes: null` there and an `errors` entry with its
+      `path` and `extensions.code` `LIKES_UNAVAILABLE` (`LIKES_ERROR_CODE`).
     """
 
     def __init__(self, *, introspection: bool = True, token: Optional[str] = None,
                  image_base_url: Optional[str] = None, moments: int = 25, users: int = 6,
-                 invalid_status: int = 400):
+                 invalid_status: int = 400, failing_likes: Optional[str] = None):
         self.schema = build_schema(SEED_SDL)
         self.introspection = introspection
         self.token = token
         self.image_base_url = image_base_url.rstrip("/") if image_base_url else None
         self.invalid_status = invalid_status
+        self.failing_likes = failing_likes
         self._lock = threading.Lock()
         self._log: list[ReceivedRequest] = []
         self._users, self._moments, self._likes = self._demo_data(users, moments)
@@ -284,7 +288,9 @@ class SeedBFF:
                     "photos": list(moment["photos"]),
                     "createdDate": moment["createdDate"],
                     "isLiked": user_id in likers,
-                    "likes": [{"id": liker, "avatar": self._users[liker]["avatar"]} for liker in likers],
+                    # graphql-core's default resolver calls a callable value: the resolver error is its own.
+                    "likes": _likes_unavailable if moment["id"] == self.failing_likes
+                    else [{"id": liker, "avatar": self._users[liker]["avatar"]} for liker in likers],
                 })
             return {"userDetails": dict(user), "moments": moments}
 
@@ -300,6 +306,13 @@ class SeedBFF:
             if is_liked:
                 likers.insert(0, user_id)
         return self.details(user_id)
+
+
+LIKES_ERROR_CODE = "LIKES_UNAVAILABLE"
+
+
+def _likes_unavailable(_info):
+    raise GraphQLError("The likes service did not answer in time.", extensions={"code": LIKES_ERROR_CODE})
 
 
 class _Root:

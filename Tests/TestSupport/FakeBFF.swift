@@ -64,6 +64,8 @@ public final class FakeBFF: Sendable {
         var startsAtMoments = false
         /// Where the profile's and authors' pictures are, when not paths on the BFF itself.
         var pictureBase: String?
+        /// The moment whose `likes` resolver fails (`failLikes(of:)`).
+        var failingLikes: String?
         /// Holds the port once stopped (`stop`).
         var portHolder: Int32?
 
@@ -159,6 +161,12 @@ public final class FakeBFF: Sendable {
     /// Makes the fake answer GraphQL as `behavior` says from now on.
     public func behave(_ behavior: Behavior) {
         state.lock.withLock { state.behavior = behavior }
+    }
+
+    /// Makes the `likes` of `momentID` fail in every answer from now on (`nil`: none), as a likes
+    /// service that times out for one moment: `data` with `likes: null` and an error at its path.
+    public func failLikes(of momentID: String?) {
+        state.lock.withLock { state.failingLikes = momentID }
     }
 
     /// Makes the fake a BFF of DESIGN.md's schema alone: documents that pass `first` or
@@ -270,10 +278,29 @@ public final class FakeBFF: Sendable {
                 state.moments[index].likerIDs.insert(userID, at: 0)
             }
             page = page.map { moment in state.moments.first { $0.id == moment.id } ?? moment }
-            return ["data": ["updateMomentLike": details(page, userID: userID, withLikes: withLikes, pictureBase: state.pictureBase)]]
+            return failingLikes(of: state.failingLikes, in: "updateMomentLike",
+                                details(page, userID: userID, withLikes: withLikes, pictureBase: state.pictureBase))
         }
-        return ["data": ["getMomentsDetailsByUserID": details(page, userID: userID, withLikes: withLikes, pictureBase: state.pictureBase)]]
+        return failingLikes(of: state.failingLikes, in: "getMomentsDetailsByUserID",
+                            details(page, userID: userID, withLikes: withLikes, pictureBase: state.pictureBase))
     }
+
+    /// The answer of `root` with `details`; partial, as a GraphQL server answers a resolver error,
+    /// when the likes of `momentID` are among them: `likes: null` there, and an error at its path.
+    private static func failingLikes(of momentID: String?, in root: String, _ details: [String: Any]) -> [String: Any] {
+        var details = details
+        guard var moments = details["moments"] as? [[String: Any]],
+              let index = moments.firstIndex(where: { $0["id"] as? String == momentID && $0["likes"] != nil })
+        else { return ["data": [root: details]] }
+        moments[index]["likes"] = NSNull()
+        details["moments"] = moments
+        return ["data": [root: details],
+                "errors": [["message": "The likes service timed out.", "path": [root, "moments", index, "likes"],
+                            "extensions": ["code": FakeBFF.likesErrorCode]]]]
+    }
+
+    /// The `extensions.code` of the error of likes that fail (`failLikes(of:)`).
+    public static let likesErrorCode = "LIKES_UNAVAILABLE"
 
     private static func details(_ moments: [Moment], userID: String, withLikes: Bool, pictureBase: String?) -> [String: Any] {
         let base = pictureBase ?? ""

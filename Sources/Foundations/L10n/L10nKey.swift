@@ -7,6 +7,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case like
     case unlike
     case likedBy
+    case likesNotLoaded
+    case likesSavedNotice
     case openLink
     case loading
     case emptyTitle
@@ -178,6 +180,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case networkBack
     case networkFault
     case outcomeOk = "outcome.ok"
+    case outcomePartial = "outcome.partial"
     case outcomeGraphQLError = "outcome.graphQLError"
     case outcomeHttpError = "outcome.httpError"
     case outcomeTransportError = "outcome.transportError"

@@ -39,13 +39,14 @@ public struct APISession: Sendable {
         extraHeaders = headers
     }
 
-    /// Posts `query` with `variables` and decodes the answer's `data` as `Payload`.
+    /// Posts `query` with `variables` and decodes the answer's `data` as `Payload`, with the
+    /// field errors of a partial answer.
     public func post<Variables: Encodable & Sendable, Payload: Decodable>(
         query: String,
         variables: Variables,
         operationName: String,
         as payload: Payload.Type = Payload.self
-    ) async throws(APISessionError) -> Payload {
+    ) async throws(APISessionError) -> GraphQLAnswer<Payload> {
         let body: Data
         do {
             body = try JSONEncoder().encode(GraphQLRequestBody(query: query, variables: variables, operationName: operationName))
@@ -66,13 +67,13 @@ public struct APISession: Sendable {
     /// One exchange: the fault in force for the operation, the transport within the timeout,
     /// the answer classified, and the whole recorded in the network log.
     private func exchange<Payload: Decodable>(body: Data, operationName: String, document: String, as payload: Payload.Type)
-        async -> (result: Result<Payload, APISessionError>, recorded: NetworkExchange?) {
+        async -> (result: Result<GraphQLAnswer<Payload>, APISessionError>, recorded: NetworkExchange?) {
         let started = ContinuousClock.now
         let startedAt = Date()
         let headers = headers
         let fault = await faults?.take(operationName)
         var answer: (status: Int, body: Data)?
-        let result: Result<Payload, APISessionError>
+        let result: Result<GraphQLAnswer<Payload>, APISessionError>
         do {
             let received = try await sendWithTimeout(body, headers: headers, fault: fault)
             answer = received
@@ -81,11 +82,19 @@ public struct APISession: Sendable {
             result = .failure(error)
         }
         var failure: APISessionError?
-        if case .failure(let error) = result {
+        var errors: [GraphQLErrorDetail] = []
+        switch result {
+        case .failure(let error):
             failure = error
+            if case .graphQL(let graphQLErrors, _) = error { errors = graphQLErrors }
             logger.warning("GraphQL call failed", metadata: ["operation": "\(operationName)", "error": "\(error)"])
+        case .success(let answer):
+            errors = answer.errors
+            if answer.isPartial {
+                logger.notice("GraphQL answer is partial", metadata: ["operation": "\(operationName)", "errors": "\(errors)"])
+            }
         }
-        let outcome = NetworkExchange.Outcome(error: failure, fault: fault)
+        let outcome = NetworkExchange.Outcome(error: failure, fault: fault, isPartial: !errors.isEmpty && failure == nil)
         let elapsed = ContinuousClock.now - started
         Counter(label: "moments_bff_calls_total", dimensions: [("operation", operationName), ("outcome", outcome.rawValue)]).increment()
         Timer(label: "moments_bff_call_duration_seconds", dimensions: [("operation", operationName)], preferredDisplayUnit: .seconds)
@@ -96,7 +105,7 @@ public struct APISession: Sendable {
                 url: transport.endpointDescription, requestHeaders: NetworkExchange.headers(headers, credentialNames: extraHeaders.keys),
                 document: document, variables: RequestVariables(body: body), requestBody: log.body(body),
                 status: answer?.status, responseBody: answer.map { log.body($0.body) } ?? .none,
-                errors: failure.map { if case .graphQL(let errors, _) = $0 { errors } else { [] } } ?? [],
+                errors: errors,
                 failure: failure?.description, outcome: outcome, fault: fault,
                 startedAt: startedAt, duration: elapsed), failure: failure)
         }
@@ -115,9 +124,10 @@ public struct APISession: Sendable {
         document.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("mutation") ? "mutation" : "query"
     }
 
-    /// The answer's `data` as `Payload`, or the class of failure the exchange shows: by the
-    /// status, then by the body's shape. A BFF's words are never looked at.
-    static func classify<Payload: Decodable>(status: Int, body: Data, as payload: Payload.Type) throws(APISessionError) -> Payload {
+    /// The answer's `data` as `Payload` with its field errors, or the class of failure the
+    /// exchange shows: by the status, then by the body's shape. A BFF's words are never looked at.
+    static func classify<Payload: Decodable>(status: Int, body: Data, as payload: Payload.Type)
+        throws(APISessionError) -> GraphQLAnswer<Payload> {
         if status == 401 || status == 403 { throw .credentialsRefused(status: status) }
         let isSuccess = (200..<300).contains(status)
         let envelope: GraphQLResponseBody<Payload>
@@ -130,14 +140,18 @@ public struct APISession: Sendable {
         // GraphQL over HTTP answers refused documents with a 4xx and `errors`: still a GraphQL
         // answer. A 5xx is the server failing, whatever its body says.
         if let errors = envelope.errors, !errors.isEmpty, status < 500 {
-            throw .graphQL(errors, hasData: envelope.hasData)
+            // A field error nulls that field and the rest stands: `data` that is what the
+            // document asked for is the answer, partial. No data, null data (a root field that
+            // failed) or data of another shape is the errors' failure.
+            guard isSuccess, let data = envelope.data else { throw .graphQL(errors, hasData: envelope.hasData) }
+            return GraphQLAnswer(data: data, errors: errors)
         }
         guard isSuccess else { throw .httpStatus(status) }
         if let dataFailure = envelope.dataFailure { throw classify(decodingFailure: dataFailure, body: body) }
         guard let payload = envelope.data else {
             throw .notGraphQL(envelope.hasDataKey ? "data is null and there are no errors" : "neither data nor errors")
         }
-        return payload
+        return GraphQLAnswer(data: payload, errors: [])
     }
 
     /// Not JSON at all; or JSON whose `data` lacks what the document asked for; or else JSON of

@@ -17,8 +17,9 @@ public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible
     case notJSON(String)
     /// JSON that is not a GraphQL answer: neither `data` nor `errors`, or either of the wrong type.
     case notGraphQL(String)
-    /// A GraphQL answer with `errors`; `hasData` tells whether it carried `data` as well
-    /// (field errors) or not (the document was refused, or the operation failed as a whole).
+    /// A GraphQL answer with `errors` and no `data` to use; `hasData` tells whether it carried
+    /// `data` that is not what the document asked for, or none (the document was refused, or the
+    /// operation failed as a whole). `data` with field errors is no failure: `GraphQLAnswer`.
     case graphQL([GraphQLErrorDetail], hasData: Bool)
     /// A GraphQL answer whose `data` lacks a field the schema requires (or has it of another
     /// type); the associated value names the field's path.
@@ -54,41 +55,78 @@ public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// One entry of a GraphQL answer's `errors`: its message, for people, and its
-/// `extensions.code`, when the server sends one, for code.
+/// One entry of a GraphQL answer's `errors`: its message, for people, its `extensions.code`,
+/// when the server sends one, for code, and its `path`, when it is a field's error: where in
+/// `data` the field it nulled is.
 public struct GraphQLErrorDetail: Equatable, Sendable, Codable, CustomStringConvertible {
+    /// One step of a path: a field's response name, or an index in a list, as GraphQL sends them.
+    public enum PathSegment: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
+        case field(String)
+        case index(Int)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let index = try? container.decode(Int.self) {
+                self = .index(index)
+            } else {
+                self = .field(try container.decode(String.self))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .field(let name): try container.encode(name)
+            case .index(let index): try container.encode(index)
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .field(let name): name
+            case .index(let index): String(index)
+            }
+        }
+    }
+
     private struct Extensions: Decodable {
         let code: String?
     }
 
     public let message: String
     public let code: String?
+    /// The path of the field the error nulled; `nil` for an error of the whole request.
+    public let path: [PathSegment]?
 
-    public init(message: String, code: String? = nil) {
+    public init(message: String, code: String? = nil, path: [PathSegment]? = nil) {
         self.message = message
         self.code = code
+        self.path = path
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         message = try container.decode(String.self, forKey: .message)
         code = (try? container.decodeIfPresent(Extensions.self, forKey: .extensions))?.flatMap(\.code)
+        // A path of another shape is the server's slip: the error stands, without a place.
+        path = (try? container.decodeIfPresent([PathSegment].self, forKey: .path)) ?? nil
     }
 
-    /// Encoded flat, as the inspector shows it: `{"message", "code"}`.
+    /// Encoded flat, as the inspector shows it: `{"message", "code", "path"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FlatKeys.self)
         try container.encode(message, forKey: .message)
         try container.encodeIfPresent(code, forKey: .code)
+        try container.encodeIfPresent(path, forKey: .path)
     }
 
     private enum FlatKeys: String, CodingKey {
-        case message, code
+        case message, code, path
     }
 
     public var description: String { code.map { "\(message) [\($0)]" } ?? message }
 
     private enum CodingKeys: String, CodingKey {
-        case message, extensions
+        case message, extensions, path
     }
 }

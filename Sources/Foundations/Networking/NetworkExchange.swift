@@ -13,7 +13,9 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
     /// How it ended, by structure: the inspector's filter.
     public enum Outcome: String, Sendable, Encodable, CaseIterable {
         case ok
-        /// A GraphQL answer with `errors`.
+        /// A GraphQL answer with `data` and `errors`: fields that failed are `null`, the rest stands.
+        case partial
+        /// A GraphQL answer with `errors` and no `data` to use.
         case graphQLError
         /// An HTTP status other than 2xx (credentials refused included).
         case httpError
@@ -24,11 +26,12 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
         /// Shaped by a fault set in Area 51, whatever it looked like.
         case injectedFault
 
-        /// The outcome of an exchange that failed with `error` (`nil`: it did not).
-        public init(error: APISessionError?, fault: Fault?) {
+        /// The outcome of an exchange that failed with `error` (`nil`: it did not, with field
+        /// errors when `isPartial`).
+        public init(error: APISessionError?, fault: Fault?, isPartial: Bool = false) {
             if fault != nil { self = .injectedFault; return }
             switch error {
-            case nil: self = .ok
+            case nil: self = isPartial ? .partial : .ok
             case .transport, .timeout: self = .transportError
             case .credentialsRefused, .httpStatus: self = .httpError
             case .graphQL: self = .graphQLError

@@ -68,6 +68,7 @@ extension NetworkExchange.Outcome {
     var title: L10nKey {
         switch self {
         case .ok: .outcomeOk
+        case .partial: .outcomePartial
         case .graphQLError: .outcomeGraphQLError
         case .httpError: .outcomeHttpError
         case .transportError: .outcomeTransportError

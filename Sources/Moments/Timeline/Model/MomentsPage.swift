@@ -34,6 +34,7 @@ extension MomentsDetails {
             guard let index = moments.firstIndex(where: { $0.id == after }) else { return nil }
             start = index + 1
         }
-        return MomentsDetails(userDetails: userDetails, moments: Array(moments[start...].prefix(first ?? Int.max)))
+        return MomentsDetails(userDetails: userDetails, moments: Array(moments[start...].prefix(first ?? Int.max)),
+                              fieldErrors: fieldErrors)
     }
 }

@@ -82,6 +82,6 @@ public struct BFFSchemaProbe: Sendable {
         struct NoVariables: Encodable, Sendable {}
         let payload = try? await apiSession.post(query: Self.document, variables: NoVariables(),
                                                  operationName: "BFFCapabilities", as: Payload.self)
-        return payload?.capabilities
+        return payload?.data.capabilities
     }
 }

@@ -67,8 +67,10 @@ public struct GetMomentsByUserIDSession: GetMomentsByUserIDSessionType {
         return try await post(Self.fromMomentQuery, Variables(userID: userID, withLikes: withLikes, first: 1, after: nil, from: momentID))
     }
 
+    /// The details answered, a partial answer's field errors put on the moments they name.
     private func post(_ document: String, _ variables: Variables) async throws(APISessionError) -> MomentsDetails {
-        try await apiSession.post(query: document, variables: variables, operationName: "getMomentsDetailsByUserID",
-                                  as: Payload.self).getMomentsDetailsByUserID
+        let answer = try await apiSession.post(query: document, variables: variables, operationName: "getMomentsDetailsByUserID",
+                                               as: Payload.self)
+        return answer.data.getMomentsDetailsByUserID.marking(answer.errors, root: Self.field)
     }
 }

@@ -1,11 +1,13 @@
 import Foundations
 
 /// What a like changes of a moment, as the like mutation answers it: `likes` is `nil` when the
-/// document did not ask for them (likes in a batch answer `isLiked` alone).
-public struct MomentLikes: Decodable, Sendable, Equatable {
+/// document did not ask for them (likes in a batch answer `isLiked` alone), or when they failed
+/// in a partial answer (`fieldErrors` says so).
+public struct MomentLikes: Decodable, Sendable, Equatable, FieldErrorsCarrying {
     public var id: String
     public var isLiked: Bool?
     public var likes: [MomentsDetails.LikedUserDetails]?
+    public var fieldErrors: [MomentsDetails.FieldError]?
 }
 
 /// Likes or unlikes a moment on the BFF, as in the seed.
@@ -108,12 +110,11 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
         self.pagination = pagination
         batcher = LikeBatcher { changes async throws(APISessionError) in
             try await apiSession.post(query: Self.batchQuery, variables: BatchVariables(changes: changes),
-                                      operationName: "updateMomentLike", as: BatchPayload<MomentLikes>.self).updateMomentLikes
+                                      operationName: "updateMomentLike", as: BatchPayload<MomentLikes>.self).moments()
         }
         readingBatcher = LikeBatcher { changes async throws(APISessionError) in
             try await apiSession.post(query: Self.readingBatchQuery, variables: BatchVariables(changes: changes),
-                                      operationName: "updateMomentLike",
-                                      as: BatchPayload<MomentsDetails.Moment>.self).updateMomentLikes
+                                      operationName: "updateMomentLike", as: BatchPayload<MomentsDetails.Moment>.self).moments()
         }
     }
 
@@ -138,7 +139,7 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
                 document = Self.unpaginatedQuery
             }
             return try await apiSession.post(query: document, variables: variables, operationName: "updateMomentLike",
-                                             as: Payload.self).updateMomentLike.moments
+                                             as: Payload.self).moments()
         }
     }
 
@@ -155,6 +156,31 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
         // A like is sent only while the like feature is on: the moment comes with its likes.
         let variables = Variables(momentID: momentID, userID: userID, isLiked: isLiked, first: 1, from: momentID, withLikes: true)
         return try await apiSession.post(query: Self.readingMomentQuery, variables: variables, operationName: "updateMomentLike",
-                                         as: MomentPayload.self).updateMomentLike.moments
+                                         as: MomentPayload.self).moments()
+    }
+}
+
+// A like whose own field came back is a like, whatever else failed: the moments answered, each
+// with the field errors that name it (its likes, when they failed after the like was made).
+extension GraphQLAnswer<UpdateMomentLikeSession.Payload> {
+    func moments() -> [MomentLikes] {
+        var moments = data.updateMomentLike.moments
+        moments.mark(errors, at: [.field("updateMomentLike"), .field("moments")])
+        return moments
+    }
+}
+
+extension GraphQLAnswer<UpdateMomentLikeSession.MomentPayload> {
+    func moments() -> [MomentsDetails.Moment] {
+        data.updateMomentLike.marking(errors, root: "updateMomentLike").moments
+    }
+}
+
+extension GraphQLAnswer {
+    /// The moments of a batch of likes, each with the field errors that name it.
+    func moments<Answer: FieldErrorsCarrying>() -> [Answer] where Payload == UpdateMomentLikeSession.BatchPayload<Answer> {
+        var moments = data.updateMomentLikes
+        moments.mark(errors, at: [.field("updateMomentLikes")])
+        return moments
     }
 }

@@ -172,11 +172,14 @@ public final class MomentsRepo: MomentsRepoType {
         } else {
             updated = try await likeLocated(isLiked, momentID: momentID, userID: userID)
         }
+        // The mutation's field came back: the like was made, whatever failed in reading it back.
+        updated.moment.isLiked = updated.moment.isLiked ?? isLiked
         let newest = cache.withLock { cache in
             if updated.moment.likes == nil {
                 // The likers held now (a page read again meanwhile brings the likes since), changed by this like.
                 let likes = (cache.located(key) ?? held)?.moment.likes ?? []
-                updated.moment.likes = likes.changed(byLikeOf: userID, isLiked: updated.moment.isLiked ?? isLiked, liker: liker)
+                updated.moment.likes = likes.changed(byLikeOf: userID, isLiked: isLiked, liker: liker)
+                if updated.moment.likesFailed { updated.moment.hasSavedLikes = true }
             }
             return cache.replace(updated, userID: userID, nextVersion: nextVersion)
         }
@@ -219,6 +222,8 @@ public final class MomentsRepo: MomentsRepoType {
             var updated = located
             updated.moment.isLiked = likes.isLiked
             updated.moment.likes = likes.likes
+            updated.moment.fieldErrors = likes.fieldErrors
+            updated.moment.hasSavedLikes = nil
             mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
             return updated
         } else {
@@ -260,7 +265,8 @@ public final class MomentsRepo: MomentsRepoType {
             let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after)
             mediaURLRegistry?.record(answer)
             let hasMore = answer.moments.count > key.page.size
-            let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)))
+            let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)),
+                                         fieldErrors: answer.fieldErrors)
             guard clearCount.withLock({ $0 }) == clearsBefore else {
                 return .success(MomentsSnapshot(momentsDetails: details, version: nextVersion(), staleBecause: nil,
                                                 nextCursor: hasMore ? details.moments.last?.id : nil))
@@ -299,8 +305,11 @@ public final class MomentsRepo: MomentsRepoType {
         return cache.withLock { $0.located(momentKey(after, userID: userID)) } == nil
     }
 
-    /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot.
-    private func store(_ details: MomentsDetails, hasMore: Bool, for key: PageKey) async -> MomentsSnapshot {
+    /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot. The
+    /// likes of a moment whose likes failed are the last known ones, never overwritten by nothing.
+    private func store(_ answer: MomentsDetails, hasMore: Bool, for key: PageKey) async -> MomentsSnapshot {
+        var details = answer
+        details.moments = await keepingKnownLikes(answer.moments, userID: key.userID, withLikes: key.withLikes)
         if key.page.isNewest {
             await save(details, hasMore: hasMore, userID: key.userID)
         }
@@ -312,6 +321,17 @@ public final class MomentsRepo: MomentsRepoType {
             cache.set(page, for: key)
             return page.snapshot
         }
+    }
+
+    /// `moments` of `userID` (with likes or not), each whose likes failed with the last known
+    /// likes: as read before and kept, else as saved on disk with the newest page.
+    private func keepingKnownLikes(_ moments: [MomentsDetails.Moment], userID: String, withLikes: Bool) async -> [MomentsDetails.Moment] {
+        guard moments.contains(where: \.lacksLikes) else { return moments }
+        let kept = cache.withLock { cache in
+            moments.map { cache.located(MomentsCache.MomentKey(userID: userID, momentID: $0.id, withLikes: withLikes))?.moment }
+        }
+        let saved = (try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(userID)))?.value.details.moments
+        return zip(moments, kept).map { moment, kept in moment.keepingLikes(of: kept ?? saved?.first { $0.id == moment.id }) }
     }
 
     /// Saves `page` in the background, one write at a time with a pause after each, the latest
@@ -357,7 +377,8 @@ public final class MomentsRepo: MomentsRepoType {
         }
         guard let answer else { return try await readWhole(findingMoment: momentID, userID: userID) }
         mediaURLRegistry?.record(answer)
-        guard let moment = answer.moments.first, moment.id == momentID else { throw .unknownMoment(momentID) }
+        guard let read = answer.moments.first, read.id == momentID else { throw .unknownMoment(momentID) }
+        let moment = await keepingKnownLikes([read], userID: userID, withLikes: key.withLikes)[0]
         let located = Located(moment: moment, previous: nil)
         cache.withLock { cache in
             if clearCount.withLock({ $0 }) == clearsBefore { cache.set(located, for: key) }
@@ -376,7 +397,7 @@ public final class MomentsRepo: MomentsRepoType {
             throw Self.readError(error, momentID: momentID, userID: userID)
         }
         mediaURLRegistry?.record(whole)
-        let moments = whole.moments
+        let moments = await keepingKnownLikes(whole.moments, userID: userID, withLikes: momentKey(momentID, userID: userID).withLikes)
         guard let index = moments.firstIndex(where: { $0.id == momentID }) else { throw .unknownMoment(momentID) }
         func located(_ index: Int) -> Located {
             Located(moment: moments[index], previous: index > moments.startIndex ? moments[index - 1].id : nil)

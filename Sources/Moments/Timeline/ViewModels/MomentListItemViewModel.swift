@@ -34,8 +34,14 @@ public struct MomentListItemViewModel: ListItemViewModel {
     public let createdAt: String?
     public let isLikeEnabled: Bool
     public let isLiked: Bool?
-    /// Avatars of those who liked it, newest first.
+    /// Avatars of those who liked it, newest first: none when they could not be loaded and none
+    /// were known before.
     public let likes: [String]?
+    /// Says that its likes could not be loaded (and that those shown are the saved ones, when
+    /// they are); `nil` when they were.
+    public let likesNotice: String?
+    /// The fields of the moment that failed in the BFF's answer, by path and code.
+    public let partial: [MomentsDetails.FieldError]?
 
     public init(
         moment: MomentsDetails.Moment,
@@ -58,10 +64,13 @@ public struct MomentListItemViewModel: ListItemViewModel {
         self.isLikeEnabled = isLikeEnabled
         isLiked = isLikeEnabled ? (moment.isLiked ?? false) : nil
         likes = isLikeEnabled ? (moment.likes ?? []).map { mediaLinks.src($0.avatar) } : nil
+        likesNotice = isLikeEnabled && moment.likesFailed
+            ? l10n[moment.hasSavedLikes == true ? .likesSavedNotice : .likesNotLoaded] : nil
+        partial = moment.fieldErrors
     }
 
     private enum CodingKeys: String, CodingKey {
         case momentID, userName, userAvatarURL, title, photoURL, photoURLs, morePhotosCount, link, postDateDescription, createdAt
-        case isLikeEnabled, isLiked, likes
+        case isLikeEnabled, isLiked, likes, likesNotice, partial
     }
 }

@@ -20,6 +20,14 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         public let savedAt: Date
     }
 
+    /// A field that failed in the BFF's answer, for scripts: where and why, and in which moment.
+    public struct PartialField: Encodable, Equatable, Sendable {
+        public let path: [GraphQLErrorDetail.PathSegment]
+        public let code: String?
+        /// The moment it names, when it names one.
+        public let momentID: String?
+    }
+
     public private(set) var hasError = false
     /// Why the items shown are the saved ones, when the BFF could not answer, and how old they
     /// are ("Showing moments saved 3 minutes ago. The BFF did not answer within 5 seconds.").
@@ -107,6 +115,16 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         momentsDetails.map { [ListSection(items: items(from: $0))] } ?? []
     }
 
+    /// The fields that failed in the answer the items come from (moments shown whole but for
+    /// them, marked); empty when it was whole.
+    public var partial: [PartialField] {
+        guard let momentsDetails else { return [] }
+        let outside = (momentsDetails.fieldErrors ?? []).map { PartialField(path: $0.path, code: $0.code, momentID: nil) }
+        return outside + momentsDetails.moments.flatMap { moment in
+            (moment.fieldErrors ?? []).map { PartialField(path: $0.path, code: $0.code, momentID: moment.id) }
+        }
+    }
+
     /// Whether there is a moment to show: the profile header alone is the empty state.
     public var hasContent: Bool {
         momentsDetails.map { !$0.moments.isEmpty } ?? false
@@ -158,6 +176,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case sections, hasContent, hasError, notice, stale, error, errorMessage, isLikeEnabled, after, nextCursor, nextPageQuery
+        case partial
     }
 
     private enum StaleKeys: String, CodingKey {
@@ -196,5 +215,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         try container.encodeIfPresent(page.after, forKey: .after)
         try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
         try container.encodeIfPresent(nextPageQuery, forKey: .nextPageQuery)
+        let partial = partial
+        if !partial.isEmpty { try container.encode(partial, forKey: .partial) }
     }
 }
