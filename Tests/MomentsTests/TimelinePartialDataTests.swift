@@ -71,23 +71,26 @@ import TestSupport
     }
 
     @Test func restart_whileLikesFail_keepsTheSavedLikes() async throws {
-        let bff = try FakeBFF()
-        let first = try await Dashboard.start(bff: bff)
-        try await first.setLikeFeature(true)
-        let before = try await first.json("/api/timeline").object.momentItems
-        await first.stop()
-        bff.failLikes(of: "m3")
-        let second = try await Dashboard.start(bff: bff, dataDirectory: first.dataDirectory)
-        let after = try await second.json("/api/timeline")
-        #expect(after.status == 200)
-        #expect(after.object.momentItems.last?["likes"] as? [String] == before.last?["likes"] as? [String])
-        #expect(after.object.momentItems.last?["likesNotice"] as? String == "Likes could not be loaded. Showing the likes saved earlier.")
-        await second.stop()
-        await bff.stop()
-        try? FileManager.default.removeItem(at: first.dataDirectory)
+        try await afterRestartWhileLikesFail { before, second in
+            let after = try await second.json("/api/timeline")
+            #expect(after.status == 200)
+            #expect(after.object.momentItems.last?["likes"] as? [String] == before.last?["likes"] as? [String])
+            #expect(after.object.momentItems.last?["likesNotice"] as? String == "Likes could not be loaded. Showing the likes saved earlier.")
+        }
     }
 
     @Test func momentPage_afterRestart_whileLikesFail_showsTheSavedLikes() async throws {
+        try await afterRestartWhileLikesFail { before, second in
+            let moment = try await second.json("/api/moments/m3")
+            #expect(moment.status == 200)
+            #expect(moment.object["likes"] as? [String] == before.last?["likes"] as? [String])
+            #expect(moment.object["likesNotice"] as? String == "Likes could not be loaded. Showing the likes saved earlier.")
+        }
+    }
+
+    /// A dashboard that saved the timeline with likes on, stopped; then a second one on the same
+    /// data while the BFF fails m3's likes, handed to `body` with the items the first one showed.
+    private func afterRestartWhileLikesFail(_ body: ([[String: Any]], Dashboard) async throws -> Void) async throws {
         let bff = try FakeBFF()
         let first = try await Dashboard.start(bff: bff)
         try await first.setLikeFeature(true)
@@ -95,10 +98,7 @@ import TestSupport
         await first.stop()
         bff.failLikes(of: "m3")
         let second = try await Dashboard.start(bff: bff, dataDirectory: first.dataDirectory)
-        let moment = try await second.json("/api/moments/m3")
-        #expect(moment.status == 200)
-        #expect(moment.object["likes"] as? [String] == before.last?["likes"] as? [String])
-        #expect(moment.object["likesNotice"] as? String == "Likes could not be loaded. Showing the likes saved earlier.")
+        try await body(before, second)
         await second.stop()
         await bff.stop()
         try? FileManager.default.removeItem(at: first.dataDirectory)

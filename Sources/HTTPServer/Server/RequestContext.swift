@@ -18,7 +18,7 @@ final class RequestContext: Sendable {
         /// The 414 or 431 queued for an oversized head, in case libmicrohttpd cannot send it.
         var refusal: Response?
         /// The request's id and trace, read from its head (`traceHead`), or made for a head never read.
-        var serviceContext: ServiceContext?
+        var trace: RequestTrace?
     }
 
     let started = ContinuousClock.now
@@ -74,20 +74,20 @@ final class RequestContext: Sendable {
     func traceHead(of connection: ConnectionHandle) {
         var context = ServiceContext.topLevel
         TraceContextPropagation().extract(connection, into: &context, using: ConnectionHeaderExtractor())
-        state.withLock { $0.serviceContext = context }
+        let trace = RequestTrace(of: context)
+        state.withLock { $0.trace = trace }
     }
 
-    /// What the request's handler runs with: its `RequestTrace`, for logs and calls to the BFF.
-    var serviceContext: ServiceContext {
+    /// The request's id and trace: the handler runs with it (`serviceContext`), for logs and calls
+    /// to the BFF, and the answer carries its id.
+    var trace: RequestTrace {
         state.withLock { state in
-            if let context = state.serviceContext { return context }
-            let fresh = RequestTrace(incomingRequestID: nil, traceParent: nil, traceState: nil).serviceContext
-            state.serviceContext = fresh
+            if let trace = state.trace { return trace }
+            let fresh = RequestTrace(incomingRequestID: nil, traceParent: nil, traceState: nil)
+            state.trace = fresh
             return fresh
         }
     }
-
-    var trace: RequestTrace { RequestTrace(of: serviceContext)! }
 
     var refusal: Response? { state.withLock { $0.refusal } }
 
