@@ -189,7 +189,7 @@ import TestSupport
 
         let reopened = try MediaCache(dataDirectory: directory, maxBytes: 250)
         #expect(reopened.diskBytes == 202)
-        #expect(reopened.response(for: "https://cdn.example/c.png")?.bytes.count == 102)
+        #expect(reopened.response(for: "https://cdn.example/c.png")?.count == 102)
         #expect(reopened.response(for: "https://cdn.example/b.png") == nil)
     }
 }

@@ -12,6 +12,8 @@ public struct Request: Sendable {
     public var body: Data
     /// Values of the `{name}` segments of the route that matched.
     public var parameters: [String: String]
+    /// The route the router found for this request, carried through its middleware to the dispatch.
+    var match: Router.Match = .none
 
     public init(
         method: HTTPMethod,

@@ -9,8 +9,9 @@ public struct Response: Sendable {
     /// The bytes sent after the headers.
     public enum Body: Sendable {
         case data(Data)
-        /// Bytes shared with other responses, never copied.
-        case shared(SharedBytes)
+        /// Pieces sent one after another, shared with other responses and never copied or joined
+        /// (a cached page around its per-client value).
+        case shared([SharedBytes])
         /// Produced while the connection stays open, for server-sent events.
         case stream(ResponseStream)
     }
@@ -49,7 +50,7 @@ public struct Response: Sendable {
     public var bodyData: Data? {
         switch body {
         case .data(let data): data
-        case .shared(let bytes): Data(bytes.buffer)
+        case .shared(let pieces): pieces.reduce(into: Data()) { $0.append(contentsOf: $1.buffer) }
         case .stream: nil
         }
     }

@@ -24,8 +24,9 @@ public struct Router: RouteBuilder, Sendable {
     }
 
     /// Which route a request is for, found once, before the middleware: its metrics are counted
-    /// under that route whatever the middleware or the handler answer.
-    private enum Match {
+    /// under that route whatever the middleware or the handler answer. The request carries it
+    /// through the middleware (`Request.match`) to the dispatch at the chain's end.
+    enum Match: Sendable {
         case route(Route, parameters: [String: String])
         /// The path is a route's, the method none of its: 405 with these in `Allow`.
         case otherMethods([HTTPMethod])
@@ -34,8 +35,17 @@ public struct Router: RouteBuilder, Sendable {
 
     private var routes: [Route] = []
     private var middlewares: [any Middleware] = []
+    private var fallbackHandler: Handler?
+    /// The middleware around the dispatch to the matched route, built when either changes, not per request.
+    private var chain: Handler
     /// Tried for GET and HEAD requests that no route matches (static files).
-    public var fallback: Handler?
+    public var fallback: Handler? {
+        get { fallbackHandler }
+        set {
+            fallbackHandler = newValue
+            chain = Self.makeChain(middlewares, fallback: newValue)
+        }
+    }
     /// Renders every thrown `HTTPResponseError` and the router's own 404/405/500 answers.
     public var errorRenderer: ErrorRenderer = Router.jsonError
     /// Set on every answer, a route's, a fallback's or a rendered error's (`SecurityHeaders.all`).
@@ -46,6 +56,7 @@ public struct Router: RouteBuilder, Sendable {
 
     public init(logger: Logger = Logger(label: "moments.http")) {
         self.logger = logger
+        chain = Self.makeChain([], fallback: nil)
     }
 
     public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
@@ -56,6 +67,7 @@ public struct Router: RouteBuilder, Sendable {
     /// Adds a middleware; the first added is the outermost.
     public mutating func add(middleware: any Middleware) {
         middlewares.append(middleware)
+        chain = Self.makeChain(middlewares, fallback: fallbackHandler)
     }
 
     /// The method and pattern of every route, for documents that must list them (OpenAPI).
@@ -119,9 +131,8 @@ public struct Router: RouteBuilder, Sendable {
                                     message: "\(request.method) is not an HTTP method this server knows; methods are case-sensitive (GET, not get)."),
                           for: request)
         }
-        let chain = middlewares.reversed().reduce(dispatch(match)) { next, middleware in
-            { request in try await middleware.respond(to: request, next: next) }
-        }
+        var request = request
+        request.match = match
         do {
             return try await chain(request)
         } catch let error as any HTTPResponseError {
@@ -142,9 +153,17 @@ public struct Router: RouteBuilder, Sendable {
         return response
     }
 
-    private func dispatch(_ match: Match) -> Handler {
-        { [fallback] request in
-            switch match {
+    /// `middlewares` around the dispatch (the first is the outermost).
+    private static func makeChain(_ middlewares: [any Middleware], fallback: Handler?) -> Handler {
+        middlewares.reversed().reduce(dispatch(fallback: fallback)) { next, middleware in
+            { request in try await middleware.respond(to: request, next: next) }
+        }
+    }
+
+    /// Answers a request by the match it carries: its route, 405, the fallback or 404.
+    private static func dispatch(fallback: Handler?) -> Handler {
+        { request in
+            switch request.match {
             case .route(let route, let parameters):
                 if let limit = route.maxBodySize, request.body.count > limit {
                     throw HTTPError(.payloadTooLarge, code: "payload_too_large",

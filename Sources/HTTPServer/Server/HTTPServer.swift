@@ -382,8 +382,8 @@ public final class HTTPServer: Sendable {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                                 MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
-        case .shared(let bytes):
-            mhdResponse = makeSharedResponse(bytes)
+        case .shared(let pieces):
+            mhdResponse = makeSharedResponse(pieces)
         case .stream(let stream):
             mhdResponse = makeStreamingResponse(stream, connection: connection)
         }
@@ -407,12 +407,22 @@ public final class HTTPServer: Sendable {
         return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
     }
 
-    /// A response that points at `bytes` and holds them until libmicrohttpd is done sending.
-    private func makeSharedResponse(_ bytes: SharedBytes) -> OpaquePointer? {
-        MHD_create_response_from_buffer_with_free_callback_cls(
-            bytes.count, UnsafeMutableRawPointer(mutating: bytes.buffer.baseAddress),
-            { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() },
-            Unmanaged.passRetained(bytes).toOpaque()
+    /// A response that points at `pieces` (libmicrohttpd copies the vector, not the bytes) and
+    /// holds them until libmicrohttpd is done sending.
+    private func makeSharedResponse(_ pieces: [SharedBytes]) -> OpaquePointer? {
+        if pieces.count == 1, let bytes = pieces.first {
+            // One piece goes out with the headers in one call; a vector is sent after them.
+            return MHD_create_response_from_buffer_with_free_callback_cls(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.buffer.baseAddress),
+                { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() },
+                Unmanaged.passRetained(bytes).toOpaque()
+            )
+        }
+        let vector = pieces.map { MHD_IoVec(iov_base: $0.buffer.baseAddress, iov_len: $0.count) }
+        return MHD_create_response_from_iovec(
+            vector, UInt32(vector.count),
+            { cls in Unmanaged<SharedPieces>.fromOpaque(cls!).release() },
+            Unmanaged.passRetained(SharedPieces(pieces)).toOpaque()
         )
     }
 
@@ -437,6 +447,15 @@ public final class HTTPServer: Sendable {
         )
         pump.start(stream)
         return response
+    }
+}
+
+/// The pieces of one vector response, held while libmicrohttpd sends them.
+private final class SharedPieces: Sendable {
+    let pieces: [SharedBytes]
+
+    init(_ pieces: [SharedBytes]) {
+        self.pieces = pieces
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Instrumentation
 import Locking
 import Telemetry
 
@@ -70,11 +69,10 @@ final class RequestContext: Sendable {
         state.withLock { $0.refusal = response }
     }
 
-    /// Reads the request's id and trace context from its head (`TraceContextPropagation`).
+    /// Reads the request's id and trace context from its head, as `TraceContextPropagation`
+    /// extracts them, without a service context made only to be read back.
     func traceHead(of connection: ConnectionHandle) {
-        var context = ServiceContext.topLevel
-        TraceContextPropagation().extract(connection, into: &context, using: ConnectionHeaderExtractor())
-        let trace = RequestTrace(of: context)
+        let trace = RequestTrace { ConnectionValues.header($0, of: connection) }
         state.withLock { $0.trace = trace }
     }
 
@@ -143,12 +141,5 @@ final class RequestContext: Sendable {
                 connection.resume()
             }
         }
-    }
-}
-
-/// The request's headers as swift-distributed-tracing reads a carrier.
-private struct ConnectionHeaderExtractor: Extractor {
-    func extract(key: String, from connection: ConnectionHandle) -> String? {
-        ConnectionValues.header(key, of: connection)
     }
 }

@@ -130,12 +130,12 @@ public final class MediaCache: Sendable {
         state.withLock { state in
             guard state.entries[key] != nil, state.entries[key]?.response == nil else { return }
             state.entries[key]?.response = response
-            state.memoryBytes += response.bytes.count
+            state.memoryBytes += response.count
             guard state.memoryBytes > memoryBytes else { return }
             for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed })
             where state.memoryBytes > memoryBytes && oldKey != key && entry.response != nil {
                 state.entries[oldKey]?.response = nil
-                state.memoryBytes -= entry.response?.bytes.count ?? 0
+                state.memoryBytes -= entry.response?.count ?? 0
             }
         }
     }
@@ -149,7 +149,7 @@ public final class MediaCache: Sendable {
 
     private static func forget(_ entry: Entry, in state: inout State) {
         state.diskBytes -= entry.metadata.size
-        state.memoryBytes -= entry.response?.bytes.count ?? 0
+        state.memoryBytes -= entry.response?.count ?? 0
     }
 
     private func deleteFiles(_ key: String) {

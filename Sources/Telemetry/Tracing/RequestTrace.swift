@@ -32,6 +32,14 @@ public struct RequestTrace: Sendable, Equatable {
                                     flags: incoming?.flags ?? .sampled, state: incoming?.state ?? TraceState())
     }
 
+    /// The trace of a request whose header of each name `header` reads (`X-Request-Id`,
+    /// `traceparent`, `tracestate`).
+    public init(headers header: (String) -> String?) {
+        self.init(incomingRequestID: header(TraceContextPropagation.requestIDHeader),
+                  traceParent: header(TraceContextPropagation.traceParentHeader),
+                  traceState: header(TraceContextPropagation.traceStateHeader))
+    }
+
     static func isValidRequestID(_ id: String) -> Bool {
         (1...128).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
             switch byte {

@@ -14,10 +14,7 @@ public struct TraceContextPropagation: Instrument {
 
     public func extract<Carrier, Extract: Extractor>(_ carrier: Carrier, into context: inout ServiceContext, using extractor: Extract)
     where Extract.Carrier == Carrier {
-        let trace = RequestTrace(incomingRequestID: extractor.extract(key: Self.requestIDHeader, from: carrier),
-                                 traceParent: extractor.extract(key: Self.traceParentHeader, from: carrier),
-                                 traceState: extractor.extract(key: Self.traceStateHeader, from: carrier))
-        context[RequestTraceKey.self] = trace
+        context[RequestTraceKey.self] = RequestTrace { extractor.extract(key: $0, from: carrier) }
     }
 
     public func inject<Carrier, Inject: Injector>(_ context: ServiceContext, into carrier: inout Carrier, using injector: Inject)

@@ -6,8 +6,8 @@ import Locking
 ///
 /// The caller names a page by everything it depends on (language, toggles, data version, the
 /// minute relative dates depend on); a page drawn for one key is reused for that key. Per-client
-/// values (the CSRF token) are drawn as `RenderedPageCache.placeholder` and filled in per request,
-/// which costs a copy of the page instead of a render.
+/// values (the CSRF token) are drawn as `RenderedPageCache.placeholder` and filled in per request:
+/// the page is sent as its pieces with the value between them, neither copied nor rendered.
 public final class RenderedPageCache: Sendable {
     /// What templates receive in place of a per-client value.
     public static let placeholder = "__MOMENTS_PER_CLIENT_VALUE__"
@@ -25,19 +25,27 @@ public final class RenderedPageCache: Sendable {
             self.version = version
         }
 
-        /// The page with `value` where the placeholders were, in one buffer: a copy costs less
-        /// than sending the page as many small pieces.
-        public func filled(with value: String) -> SharedBytes {
-            pieces.count == 1 ? pieces[0] : SharedBytes(joining: pieces, separator: SharedBytes(value))
+        /// The page's pieces with `value` between each two, where the placeholders were: sent as
+        /// they are (libmicrohttpd's iovec answer), without joining them into one copy.
+        public func filled(with value: String) -> [SharedBytes] {
+            guard pieces.count > 1 else { return pieces }
+            let value = SharedBytes(value)
+            var filled = [pieces[0]]
+            filled.reserveCapacity(2 * pieces.count - 1)
+            for piece in pieces.dropFirst() {
+                filled.append(value)
+                filled.append(piece)
+            }
+            return filled
         }
 
         /// `filled(with:)` as a gzip body, made of the pieces deflated for values of its length.
-        public func gzipped(with value: String) -> SharedBytes {
+        public func gzipped(with value: String) -> [SharedBytes] {
             let length = value.utf8.count
-            if let gzip = deflated.withLock({ $0[length] }) { return gzip.joined(separator: value) }
+            if let gzip = deflated.withLock({ $0[length] }) { return [gzip.joined(separator: value)] }
             let gzip = GzipPieces(pieces, valueLength: length)
             deflated.withLock { $0[length] = gzip }
-            return gzip.joined(separator: value)
+            return [gzip.joined(separator: value)]
         }
     }
 

@@ -32,7 +32,7 @@ public struct TimelineRoutes: RouteCollection {
             let json = try jsonCache.page(for: viewModel.cacheKey) {
                 String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
             }
-            var response = FixedResponse(bytes: json.filled(with: ""), contentType: "application/json", etag: "\"\(json.version)\"")
+            var response = FixedResponse(body: { json.filled(with: "") }, contentType: "application/json", etag: "\"\(json.version)\"")
                 .respond(to: request)
             if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
             return response
