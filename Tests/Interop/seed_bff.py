@@ -19,7 +19,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Optional
 
 from graphql import (
+    FieldNode,
+    FragmentSpreadNode,
     GraphQLError,
+    ValidationRule,
     build_schema,
     execute,
     get_operation_ast,
@@ -82,6 +85,10 @@ class SeedBFF:
       otherwise they are paths (`/images/avatars/01.png`) as the demo data has them.
     - `invalid_status` is the HTTP status of a refused document (400 as most servers answer; some
       answer 200 with `errors` and no `data`).
+    - `graphql_response_json=True` answers in `application/graphql-response+json` a request whose
+      `Accept` names it (GraphQL over HTTP), with the same statuses: 400 for a refused document.
+    - `max_depth=3` refuses documents nested deeper than that (fields in fields), as team servers
+      limit query depth: a validation error with `extensions.code` `QUERY_TOO_DEEP` (`DEPTH_ERROR_CODE`).
     - `failing_likes="3"` makes the `likes` resolver of that moment raise, as a likes service that
       timed out: graphql-core answers `data` with `likes: null` there and an `errors` entry with its
       `path` and `extensions.code` `LIKES_UNAVAILABLE` (`LIKES_ERROR_CODE`).
@@ -89,13 +96,16 @@ class SeedBFF:
 
     def __init__(self, *, introspection: bool = True, token: Optional[str] = None,
                  image_base_url: Optional[str] = None, moments: int = 25, users: int = 6,
-                 invalid_status: int = 400, failing_likes: Optional[str] = None):
+                 invalid_status: int = 400, failing_likes: Optional[str] = None,
+                 graphql_response_json: bool = False, max_depth: Optional[int] = None):
         self.schema = build_schema(SEED_SDL)
         self.introspection = introspection
         self.token = token
         self.image_base_url = image_base_url.rstrip("/") if image_base_url else None
         self.invalid_status = invalid_status
         self.failing_likes = failing_likes
+        self.graphql_response_json = graphql_response_json
+        self.max_depth = max_depth
         self._lock = threading.Lock()
         self._log: list[ReceivedRequest] = []
         self._users, self._moments, self._likes = self._demo_data(users, moments)
@@ -112,7 +122,7 @@ class SeedBFF:
                 length = int(self.headers.get("Content-Length") or 0)
                 status, body, extra = bff.answer(self.path, dict(self.headers), self.rfile.read(length))
                 self.send_response(status)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", bff.media_type(self.headers.get("Accept")))
                 for name, value in extra.items():
                     self.send_header(name, value)
                 self.send_header("Content-Length", str(len(body)))
@@ -183,6 +193,12 @@ class SeedBFF:
 
     # GraphQL over HTTP
 
+    def media_type(self, accept: Optional[str]) -> str:
+        """The answer's Content-Type: GraphQL over HTTP's own type for a client that names it."""
+        if self.graphql_response_json and GRAPHQL_RESPONSE_JSON in (accept or ""):
+            return GRAPHQL_RESPONSE_JSON + "; charset=utf-8"
+        return "application/json"
+
     def answer(self, path: str, headers: dict, body: bytes) -> tuple[int, bytes, dict]:
         """Status, JSON body and extra headers for one POST."""
         lowered = {k.lower(): v for k, v in headers.items()}
@@ -210,6 +226,8 @@ class SeedBFF:
         rules = list(specified_rules)
         if not self.introspection:
             rules.append(NoSchemaIntrospectionCustomRule)
+        if self.max_depth is not None:
+            rules.append(_depth_limit(self.max_depth))
         errors = validate(self.schema, document, rules)
         if errors:
             entry = ReceivedRequest(query, operation_name, variables, False, [e.formatted for e in errors],
@@ -309,6 +327,38 @@ class SeedBFF:
 
 
 LIKES_ERROR_CODE = "LIKES_UNAVAILABLE"
+DEPTH_ERROR_CODE = "QUERY_TOO_DEEP"
+GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
+
+
+def _depth_limit(max_depth: int) -> type[ValidationRule]:
+    """A validation rule refusing operations whose fields nest deeper than `max_depth`."""
+
+    class DepthLimit(ValidationRule):
+        def enter_operation_definition(self, node, *_args):
+            depth = _depth(node.selection_set, self.context, set())
+            if depth > max_depth:
+                self.report_error(GraphQLError(f"The document nests {depth} fields deep; at most {max_depth}.", node,
+                                               extensions={"code": DEPTH_ERROR_CODE}))
+
+    return DepthLimit
+
+
+def _depth(selection_set, context, fragments_seen: set) -> int:
+    if selection_set is None:
+        return 0
+    depth = 0
+    for selection in selection_set.selections:
+        if isinstance(selection, FieldNode):
+            depth = max(depth, 1 + _depth(selection.selection_set, context, fragments_seen))
+        elif isinstance(selection, FragmentSpreadNode):
+            name = selection.name.value
+            fragment = context.get_fragment(name)
+            if fragment and name not in fragments_seen:
+                depth = max(depth, _depth(fragment.selection_set, context, fragments_seen | {name}))
+        else:  # an inline fragment
+            depth = max(depth, _depth(selection.selection_set, context, fragments_seen))
+    return depth
 
 
 def _likes_unavailable(_info):

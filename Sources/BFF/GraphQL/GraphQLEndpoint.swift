@@ -4,10 +4,12 @@ import GraphQL
 import HTTPServer
 
 /// Runs GraphQL requests against the schema with the library's parser, validator and executor,
-/// and gives each outcome the status GraphQL over HTTP (application/json) asks for: 400 for a
-/// request that cannot run (a document over `limits` included), 200 once execution has started,
-/// field errors included, but 503 when a field could not be read because the database is down
-/// (`DATABASE_UNAVAILABLE`). Documents are parsed and validated once (`ValidatedDocuments`).
+/// and gives each outcome the status GraphQL over HTTP asks for, the same in both media types:
+/// 400 for a request that cannot run (a document that does not parse or validate, or over
+/// `limits`; its answer has no `data`), 200 once execution has started, field errors included,
+/// but 503 when `data` is null because the database is down (`DATABASE_UNAVAILABLE`): a "try
+/// again" the specification allows, since non-null `data` MUST be 2xx. Documents are parsed and
+/// validated once (`ValidatedDocuments`).
 struct GraphQLEndpoint: Sendable {
     let schema: Schema<MomentsResolver, NoContext>
     let resolver: MomentsResolver
@@ -37,8 +39,7 @@ struct GraphQLEndpoint: Sendable {
             validatedDocuments.insert(document, for: request.query)
         }
         if !allowsMutations, document.operation(named: request.operationName)?.operation == .mutation {
-            let error = GraphQLRequestError.mutationOverGET
-            return (error.status, GraphQLResult(errors: [GraphQLError(message: error.message)]))
+            return GraphQLRequestError.mutationOverGET.refusal
         }
         var result: GraphQLResult
         do {
@@ -52,7 +53,8 @@ struct GraphQLEndpoint: Sendable {
         if result.data == nil, result.errors.allSatisfy({ $0.path.elements.isEmpty }) {
             return (.badRequest, result)
         }
-        let unavailable = result.errors.contains { ($0.originalError as? any CodedError)?.isServiceUnavailable == true }
+        let unavailable = result.data?.isNull ?? true
+            && result.errors.contains { ($0.originalError as? any CodedError)?.isServiceUnavailable == true }
         result = result.addingErrorCodes()
         result.data = result.data ?? .null
         return (unavailable ? .serviceUnavailable : .ok, result)

@@ -125,7 +125,8 @@ public struct APISession: Sendable {
     }
 
     /// The answer's `data` as `Payload` with its field errors, or the class of failure the
-    /// exchange shows: by the status, then by the body's shape. A BFF's words are never looked at.
+    /// exchange shows: credentials refused by the status, then by the body's shape (a GraphQL
+    /// body is read whatever the status), then by the status. A BFF's words are never looked at.
     static func classify<Payload: Decodable>(status: Int, body: Data, as payload: Payload.Type)
         throws(APISessionError) -> GraphQLAnswer<Payload> {
         if status == 401 || status == 403 { throw .credentialsRefused(status: status) }
@@ -137,9 +138,9 @@ public struct APISession: Sendable {
             guard isSuccess else { throw .httpStatus(status) }
             throw classify(decodingFailure: error, body: body)
         }
-        // GraphQL over HTTP answers refused documents with a 4xx and `errors`: still a GraphQL
-        // answer. A 5xx is the server failing, whatever its body says.
-        if let errors = envelope.errors, !errors.isEmpty, status < 500 {
+        // An answer with `errors` is a GraphQL answer whatever its status: GraphQL over HTTP
+        // refuses a document with a 4xx, and a BFF may say why it cannot answer with a 5xx.
+        if let errors = envelope.errors, !errors.isEmpty {
             // A field error nulls that field and the rest stands: `data` that is what the
             // document asked for is the answer, partial. No data, null data (a root field that
             // failed) or data of another shape is the errors' failure.
