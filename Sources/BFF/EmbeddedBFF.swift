@@ -94,20 +94,27 @@ public final class EmbeddedBFF: RouteCollection {
     }
 
     /// Answers GraphQL over HTTP: a JSON body with POST, query arguments with GET (queries only),
-    /// in the media type `Accept` asks for (`GraphQLResponseMediaType`; 406 when it names none).
+    /// in the media type `Accept` asks for (`GraphQLResponseMediaType`; 406 when it names none);
+    /// as server-sent events (GraphQL over SSE, the one way to a subscription) when it asks for them.
     public func respondToGraphQL(_ request: Request) async -> Response {
         guard let mediaType = GraphQLResponseMediaType(accept: request.headers["Accept"]) else {
             return Self.response(GraphQLRequestError.notAcceptable.refusal, in: .json)
         }
-        let answer = switch request.method {
-        case .post where request.contentType != "application/json": GraphQLRequestError.unsupportedMediaType(request.contentType).refusal
-        case .post: await answer(allowsMutations: true) { () throws(GraphQLRequestError) in
-            try GraphQLHTTPRequest.decode(body: request.body)
+        let allowsMutations = request.method == .post
+        let graphQLRequest = Result { () throws(GraphQLRequestError) in
+            guard request.method == .post else { return try GraphQLHTTPRequest.decode(query: request.query) }
+            guard request.contentType == "application/json" else { throw .unsupportedMediaType(request.contentType) }
+            return try GraphQLHTTPRequest.decode(body: request.body)
         }
-        default: await answer(allowsMutations: false) { () throws(GraphQLRequestError) in
-            try GraphQLHTTPRequest.decode(query: request.query)
+        if mediaType == .eventStream {
+            return GraphQLEventStream.response(encode: Self.encode) { [endpoint] send in
+                switch graphQLRequest {
+                case .success(let request): await endpoint.stream(request, allowsMutations: allowsMutations, to: send)
+                case .failure(let error): _ = send(error.refusal.result)
+                }
+            }
         }
-        }
+        let answer = await answer(graphQLRequest, allowsMutations: allowsMutations)
         var response = Self.response(answer, in: mediaType)
         if answer.status == .methodNotAllowed {
             response.headers.set("Allow", "POST")
@@ -118,19 +125,17 @@ public final class EmbeddedBFF: RouteCollection {
     /// Runs a GraphQL-over-HTTP JSON body (`{"query", "variables", "operationName"}`) exactly as
     /// `POST /graphql` does, in-process, and answers the status and JSON body it would send.
     public func execute(body: Data) async -> (status: HTTPStatus, body: Data) {
-        let (status, result) = await answer(allowsMutations: true) { () throws(GraphQLRequestError) in
-            try GraphQLHTTPRequest.decode(body: body)
-        }
+        let request = Result { () throws(GraphQLRequestError) in try GraphQLHTTPRequest.decode(body: body) }
+        let (status, result) = await answer(request, allowsMutations: true)
         return (status, Self.encode(result))
     }
 
-    /// The endpoint's answer to the request `decode` reads, or the refusal of a request it cannot read.
-    private func answer(allowsMutations: Bool, _ decode: () throws(GraphQLRequestError) -> GraphQLRequest) async
+    /// The endpoint's answer to `request`, or the refusal of a request that could not be read.
+    private func answer(_ request: Result<GraphQLRequest, GraphQLRequestError>, allowsMutations: Bool) async
         -> (status: HTTPStatus, result: GraphQLResult) {
-        do {
-            return await endpoint.answer(try decode(), allowsMutations: allowsMutations)
-        } catch {
-            return error.refusal
+        switch request {
+        case .success(let request): await endpoint.answer(request, allowsMutations: allowsMutations)
+        case .failure(let error): error.refusal
         }
     }
 

@@ -13,13 +13,15 @@ enum GraphQLRequestError: Error {
     case invalidParameter(name: String, expected: String)
     /// A mutation sent with GET, which may only read.
     case mutationOverGET
+    /// A subscription asked for without `Accept: text/event-stream`, the only way it is answered.
+    case subscriptionWithoutEventStream
 
     var status: HTTPStatus {
         switch self {
         case .unsupportedMediaType: .unsupportedMediaType
         case .notAcceptable: .notAcceptable
         case .mutationOverGET: .methodNotAllowed
-        case .bodyIsNotJSON, .bodyIsNotAnObject, .missingQuery, .invalidParameter: .badRequest
+        case .bodyIsNotJSON, .bodyIsNotAnObject, .missingQuery, .invalidParameter, .subscriptionWithoutEventStream: .badRequest
         }
     }
 
@@ -39,6 +41,8 @@ enum GraphQLRequestError: Error {
         case .missingQuery: "The request has no \"query\" string."
         case .invalidParameter(let name, let expected): "\"\(name)\" must be \(expected)."
         case .mutationOverGET: "Mutations cannot be sent with GET; use POST."
+        case .subscriptionWithoutEventStream:
+            "Subscriptions are answered as server-sent events: send them with Accept: text/event-stream."
         }
     }
 }

@@ -3,10 +3,12 @@
 ///
 /// `application/json` is what clients that ask for it, for anything (`*/*`), or for nothing (no
 /// `Accept`) get, with the statuses this BFF has always sent; `application/graphql-response+json`
-/// is sent only to clients that name it.
+/// is sent only to clients that name it, and `text/event-stream` (GraphQL over SSE, the one way a
+/// subscription is answered) to those that ask for it.
 enum GraphQLResponseMediaType: String, CaseIterable {
     case graphQLResponseJSON = "application/graphql-response+json"
     case json = "application/json"
+    case eventStream = "text/event-stream"
 
     /// The type to answer a request whose `Accept` is `accept` in; `nil` when it names neither,
     /// which is a 406.
@@ -17,11 +19,12 @@ enum GraphQLResponseMediaType: String, CaseIterable {
         }
         let ranges = accept.split(separator: ",").map(MediaRange.init)
         // Each type weighs what its most specific range says; ties go to the range listed first,
-        // and between wildcards to application/json, the type legacy clients expect.
+        // and between wildcards to application/json, the type legacy clients expect, then to
+        // the other types in their order here.
         let weighed = Self.allCases.compactMap { type -> (type: Self, weight: Double, position: Int)? in
             let matching = ranges.enumerated().filter { $0.element.matches(type.rawValue) }
             guard let best = matching.max(by: { $0.element.specificity < $1.element.specificity }) else { return nil }
-            let position = best.element.specificity == 2 ? best.offset : ranges.count + (type == .json ? 0 : 1)
+            let position = best.element.specificity == 2 ? best.offset : ranges.count + Self.wildcardPreference.firstIndex(of: type)!
             return (type, best.element.weight, position)
         }
         let chosen = weighed.filter { $0.weight > 0 }
@@ -30,11 +33,13 @@ enum GraphQLResponseMediaType: String, CaseIterable {
         self = chosen.type
     }
 
+    private static let wildcardPreference: [Self] = [.json, .graphQLResponseJSON, .eventStream]
+
     /// The `Content-Type` of the answer: the new type with its encoding (UTF-8, which the
     /// specification assumes anyway); `application/json` as this BFF has always written it.
     var contentType: String {
         switch self {
-        case .graphQLResponseJSON: "\(rawValue); charset=utf-8"
+        case .graphQLResponseJSON, .eventStream: "\(rawValue); charset=utf-8"
         case .json: rawValue
         }
     }

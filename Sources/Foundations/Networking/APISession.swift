@@ -47,14 +47,39 @@ public struct APISession: Sendable {
         operationName: String,
         as payload: Payload.Type = Payload.self
     ) async throws(APISessionError) -> GraphQLAnswer<Payload> {
-        let body: Data
+        let body = try Self.body(query: query, variables: variables, operationName: operationName)
+        return try await exchange(body: body, operationName: operationName, document: query, as: payload).result.get()
+    }
+
+    /// Subscribes with `query` and `variables` over `stream` (GraphQL over SSE), handing each
+    /// event's answer, classified as any answer is, to `onEvent`, until the BFF completes the
+    /// operation or the stream ends. Throws when the BFF cannot be reached, or answers something
+    /// else than an event stream (a refusal, classified by its status and body).
+    public func subscribe<Variables: Encodable & Sendable, Payload: Decodable>(
+        query: String,
+        variables: Variables,
+        operationName: String,
+        as payload: Payload.Type = Payload.self,
+        over stream: EventStreamGraphQLTransport,
+        onEvent: (Result<GraphQLAnswer<Payload>, APISessionError>) async -> Void
+    ) async throws(APISessionError) {
+        let body = try Self.body(query: query, variables: variables, operationName: operationName)
+        let refusal = try await stream.subscribe(body, headers: headers) { data in
+            await onEvent(Result { () throws(APISessionError) in try Self.classify(status: 200, body: data, as: payload) })
+        }
+        guard let refusal else { return }
+        _ = try Self.classify(status: refusal.status, body: refusal.body, as: payload)
+        throw .notGraphQL("an answer that is no event stream")
+    }
+
+    private static func body<Variables: Encodable>(query: String, variables: Variables, operationName: String)
+        throws(APISessionError) -> Data {
         do {
-            body = try JSONEncoder().encode(GraphQLRequestBody(query: query, variables: variables, operationName: operationName))
+            return try JSONEncoder().encode(GraphQLRequestBody(query: query, variables: variables, operationName: operationName))
         } catch {
             // Never sent: nothing the BFF said, but no GraphQL exchange either.
             throw .notGraphQL("cannot encode the variables: \(error)")
         }
-        return try await exchange(body: body, operationName: operationName, document: query, as: payload).result.get()
     }
 
     /// Sends the body of a recorded GraphQL exchange again, as it was (Area 51's Replay), and

@@ -44,6 +44,7 @@ public final class BFFPagination: Sendable {
         var introspection: Bool?
         var startsAtMoment = false
         var batchesLikes = false
+        var subscribesToLikes = false
         var probing: Task<BFFSchemaProbe.Capabilities?, Never>?
     }
 
@@ -94,6 +95,12 @@ public final class BFFPagination: Sendable {
         return state.withLock { $0.batchesLikes }
     }
 
+    /// Whether the BFF's schema shows `momentLikesChanged(userID:)`, a subscription to like changes.
+    func subscribesToLikes() async -> Bool {
+        _ = await allowedArguments()
+        return state.withLock { $0.subscribesToLikes }
+    }
+
     /// Which arguments to send: known from before, else from the schema, else try paging.
     private func allowedArguments() async -> Arguments {
         let (known, probing) = state.withLock { state -> (State, Task<BFFSchemaProbe.Capabilities?, Never>?) in
@@ -116,6 +123,7 @@ public final class BFFPagination: Sendable {
                 state.support = learned.paging ? .supported : .unsupported
                 state.startsAtMoment = learned.startsAtMoment
                 state.batchesLikes = learned.batchesLikes
+                state.subscribesToLikes = learned.subscribesToLikes
             }
         }
         guard let learned else { return .paging }
