@@ -24,12 +24,13 @@ def moments_binary() -> str:
     return str(binary)
 
 
-def start_moments(*arguments: str, data_dir: str | None = None):
+def start_moments(*arguments: str, data_dir: str | None = None, port: int = 0):
     """Starts `moments <arguments> --port 0 --data-dir <tmp>` and answers (process, URL, data dir)
-    from the one line it prints when it listens. `data_dir` reuses a data dir (a restart)."""
+    from the one line it prints when it listens. `data_dir` reuses a data dir (a restart); `port`
+    names the port (a restart on the same address)."""
     data = data_dir or tempfile.mkdtemp(prefix="moments-interop-")
     process = subprocess.Popen(
-        [moments_binary(), *arguments, "--port", "0", "--data-dir", data, "--log-level", "warning"],
+        [moments_binary(), *arguments, "--port", str(port), "--data-dir", data, "--log-level", "warning"],
         stdout=subprocess.PIPE, text=True, cwd=REPO)
     line = process.stdout.readline()
     match = re.search(r"http://\S+", line)

@@ -60,9 +60,19 @@ class BFFProcess:
     """`moments bff --database-url` on a free port, stopped (or killed) by the test."""
 
     def __init__(self, database_url: str):
-        self.process, url, self.data = start_moments("bff", "--database-url", database_url,
-                                                     "--database-pool-size", "4")
+        self.database_url = database_url
+        self._start(port=0)
+
+    def _start(self, port: int) -> None:
+        self.process, url, self.data = start_moments("bff", "--database-url", self.database_url,
+                                                     "--database-pool-size", "4", port=port)
         self.graphql = re.match(r"http://[^/]+", url).group(0) + "/graphql"
+        self.port = urllib.parse.urlsplit(url).port
+
+    def restart(self) -> None:
+        """Stops the process (SIGTERM) and starts another on the same port and database."""
+        self.stop()
+        self._start(port=self.port)
 
     def post(self, query: str, timeout: float = 10, **variables) -> requests.Response:
         return requests.post(self.graphql, json={"query": query, "variables": variables}, timeout=timeout)
