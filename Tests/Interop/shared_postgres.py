@@ -101,22 +101,3 @@ def bffs():
     yield make
     for bff in started:
         bff.stop()
-
-
-@pytest.fixture
-def dashboards():
-    """A factory of dashboards (`moments serve --bff-url`) with the like button on."""
-    started = []
-
-    def make(bff: BFFProcess) -> tuple[str, requests.Session]:
-        process, url, data = start_moments("serve", "--bff-url", bff.graphql)
-        started.append((process, data))
-        origin = re.match(r"http://[^/]+", url).group(0)
-        session = requests.Session()
-        answer = session.put(f"{origin}/api/toggles/isLikeButtonForMomentEnabled", json={"isOn": True}, timeout=10)
-        assert answer.status_code == 200, answer.text
-        return origin, session
-
-    yield make
-    for process, data in started:
-        stop_moments(process, data)

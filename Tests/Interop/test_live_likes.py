@@ -2,27 +2,20 @@
 `momentLikesChanged(userID:)` over server-sent events (graphql-sse, executed by graphql-core's
 `subscribe`). A like made directly at that BFF reaches an open dashboard tab within a second; a BFF
 without the subscription is read as before, and never sent one."""
-import re
 import time
 
 import pytest
 import requests
 
-from conftest import start_moments, stop_moments
 from documents import LIKE
 from live_events import LiveEvents
 
 
 @pytest.fixture
-def dashboard(seed_bff, request):
+def dashboard(seed_bff, dashboards, request):
     bff = seed_bff(subscriptions=request.param)
-    process, url, data = start_moments("serve", "--bff-url", bff.url)
-    origin = re.match(r"http://[^/]+", url).group(0)
-    session = requests.Session()
-    answer = session.put(f"{origin}/api/toggles/isLikeButtonForMomentEnabled", json={"isOn": True}, timeout=10)
-    assert answer.status_code == 200, answer.text
-    yield bff, origin, session
-    stop_moments(process, data)
+    origin, session = dashboards(bff.url)
+    return bff, origin, session
 
 
 def moment(session, origin, moment_id) -> dict:

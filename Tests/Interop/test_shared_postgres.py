@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import requests
 
-from shared_postgres import LIKE, bffs, dashboards, generate, new_database, pg_ctl  # noqa: F401
+from shared_postgres import LIKE, bffs, generate, new_database, pg_ctl  # noqa: F401
 
 
 def dashboard_moment_ids(origin, session) -> list[str]:
@@ -29,7 +29,7 @@ def test_200ConcurrentLikes_splitAcrossTwoDashboardsOnTwoBFFs_areEachCountedOnce
     database = new_database()
     generate(database, moments=120, users=10)
     first, second = bffs(database), bffs(database)
-    boards = [dashboards(first), dashboards(second)]
+    boards = [dashboards(first.graphql), dashboards(second.graphql)]
     before = first.likers()
     targets = [moment for moment, likers in before.items() if "0" not in likers][:100]
     assert len(targets) == 100
@@ -100,7 +100,7 @@ def test_databaseStopped_answers503WithDATABASE_UNAVAILABLE_dashboardShowsItsSav
         bffs, dashboards):
     database = new_database()
     bff = bffs(database)
-    origin, session = dashboards(bff)
+    origin, session = dashboards(bff.graphql)
     saved = dashboard_moment_ids(origin, session)
     assert saved
 
@@ -136,7 +136,7 @@ def test_databaseStopped_answers503WithDATABASE_UNAVAILABLE_dashboardShowsItsSav
 def test_remoteConfigChangedThroughOneBFF_reachesTheDashboardsOfBothBFFs_withinSeconds(bffs, dashboards):
     database = new_database()
     first, second = bffs(database), bffs(database)
-    both = [dashboards(first), dashboards(second)]
+    both = [dashboards(first.graphql), dashboards(second.graphql)]
 
     def remote_value(origin, session):
         toggles = session.get(f"{origin}/api/toggles", timeout=10).json()["toggles"]

@@ -6,7 +6,7 @@ import statistics
 import time
 
 from live_events import LiveEvents
-from shared_postgres import LIKE, bffs, dashboards, new_database  # noqa: F401
+from shared_postgres import LIKE, bffs, new_database  # noqa: F401
 
 ALICE, BOB = "1", "2"  # demo users: A acts as one, B as the other
 
@@ -22,7 +22,7 @@ def page(origin, session, user) -> dict[str, bool]:
 def test_likesOnDashboardA_reachDashboardBsOpenTab_withinASecond_100TimesInARow_noneLostOrDoubled(bffs, dashboards):
     database = new_database()
     first, second = bffs(database), bffs(database)
-    (a, a_session), (b, b_session) = dashboards(first), dashboards(second)
+    (a, a_session), (b, b_session) = dashboards(first.graphql), dashboards(second.graphql)
     liked = page(a, a_session, ALICE)
     moments = list(liked)
     assert list(page(b, b_session, BOB)) == moments and len(moments) == 10
@@ -59,7 +59,7 @@ def test_likesOnDashboardA_reachDashboardBsOpenTab_withinASecond_100TimesInARow_
 def test_subscription_survivesARestartOfItsBFF_reSubscribedWithin5s(bffs, dashboards):
     database = new_database()
     bff = bffs(database)
-    origin, session = dashboards(bff)
+    origin, session = dashboards(bff.graphql)
     moments = [moment for moment, is_liked in page(origin, session, ALICE).items() if not is_liked]
     with LiveEvents(origin) as tab:
         time.sleep(1)

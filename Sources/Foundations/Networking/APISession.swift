@@ -60,7 +60,7 @@ public struct APISession: Sendable {
         variables: Variables,
         operationName: String,
         as payload: Payload.Type = Payload.self,
-        over stream: EventStreamGraphQLTransport,
+        over stream: HTTPGraphQLTransport,
         onEvent: (Result<GraphQLAnswer<Payload>, APISessionError>) async -> Void
     ) async throws(APISessionError) {
         let body = try Self.body(query: query, variables: variables, operationName: operationName)

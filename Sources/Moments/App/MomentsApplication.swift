@@ -113,8 +113,8 @@ public struct MomentsApplication: Sendable {
             fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin, networkLog: networkLog)
         )
         // A BFF elsewhere may offer live likes; every like of a BFF in this process is made here.
-        let likesSubscription = configuration.transport.remoteURL.map { url in
-            MomentLikesSubscription(apiSession: apiSession, stream: EventStreamGraphQLTransport(url: url), pagination: pagination)
+        let likesSubscription = (configuration.transport as? HTTPGraphQLTransport).map { transport in
+            MomentLikesSubscription(apiSession: apiSession, stream: transport, pagination: pagination)
         }
         self.likesSubscription = likesSubscription
         let momentsRepo = MomentsRepo(

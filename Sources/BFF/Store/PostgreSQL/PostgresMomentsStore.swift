@@ -32,7 +32,8 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
          deadlines: PostgresDeadlines = requestDeadlines,
          logger: Logger) async throws(PostgresStoreError) {
         var configuration = configuration
-        configuration.options.maximumConnections = poolSize
+        // One connection more than the requests' pool: the listener for likes holds it.
+        configuration.options.maximumConnections = poolSize + 1
         configuration.options.connectTimeout = deadlines.connectionWait
         // The pool logs each failed attempt to connect at info, one line a second or so while the
         // database is down; the requests that fail meanwhile say so themselves, once each. Its
@@ -44,9 +45,6 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
         let client = PostgresClient(configuration: configuration, backgroundLogger: backgroundLogger)
         self.client = client
         runTask = Task { await client.run() }
-        let likeChanges = Broadcaster<String>()
-        self.likeChanges = likeChanges
-        listenTask = Task { await Self.forwardLikeNotifications(from: client, to: likeChanges, logger: logger) }
         self.logger = logger
         self.deadlines = deadlines
         do {
@@ -67,9 +65,11 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
             }
         } catch {
             runTask.cancel()
-            listenTask.cancel()
             throw Self.unwrapped(error) as? PostgresStoreError ?? .unreachable(error)
         }
+        let likeChanges = Broadcaster<String>()
+        self.likeChanges = likeChanges
+        listenTask = Task { await Self.forwardLikeNotifications(from: client, to: likeChanges, logger: logger) }
     }
 
     deinit {

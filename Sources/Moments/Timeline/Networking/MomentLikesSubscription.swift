@@ -22,7 +22,7 @@ public final class MomentLikesSubscription: Sendable {
     }
 
     private let apiSession: APISession
-    private let stream: EventStreamGraphQLTransport
+    private let stream: HTTPGraphQLTransport
     private let pagination: BFFPagination
     /// The wait before a subscription is opened again, doubled while it cannot be, up to `maximumRetryDelay`.
     private let retryDelay: Duration
@@ -30,7 +30,7 @@ public final class MomentLikesSubscription: Sendable {
     private let followed = Locked<[String: Task<Void, Never>]>([:])
     private let logger = Logger(label: "moments.live-likes")
 
-    public init(apiSession: APISession, stream: EventStreamGraphQLTransport, pagination: BFFPagination,
+    public init(apiSession: APISession, stream: HTTPGraphQLTransport, pagination: BFFPagination,
                 retryDelay: Duration = .milliseconds(250), maximumRetryDelay: Duration = .seconds(2)) {
         self.apiSession = apiSession
         self.stream = stream
