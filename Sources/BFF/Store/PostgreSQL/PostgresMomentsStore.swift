@@ -80,6 +80,7 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     /// Announces through the database (`NOTIFY`), which tells every process's listener, this one's
     /// too; when the database cannot be told, this process's subscriptions at least hear of it.
     func announceLikeChanges(of momentIDs: [String]) async {
+        guard !momentIDs.isEmpty else { return }
         do {
             try await run { connection, logger in
                 try await connection.query("SELECT pg_notify(\(Self.likesChannel), id) FROM unnest(\(momentIDs)::text[]) AS id",

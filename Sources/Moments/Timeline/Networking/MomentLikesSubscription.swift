@@ -58,9 +58,9 @@ public final class MomentLikesSubscription: Sendable {
         }
     }
 
-    /// Subscribes, and again each time the subscription ends while the BFF cannot be reached;
-    /// stops when the schema shows no subscription or the BFF refuses it (another BFF by now):
-    /// the user's next read asks again.
+    /// Subscribes, and again each time the subscription ends (the BFF completed it, stopped, or
+    /// cannot be reached); stops when the schema shows no subscription or the BFF refuses it
+    /// (another BFF by now): the user's next read asks again.
     private func run(userID: String, onChange: @Sendable (MomentLikes) -> Void) async {
         guard await pagination.subscribesToLikes() else { return }
         var delay = retryDelay

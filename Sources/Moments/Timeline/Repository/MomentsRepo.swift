@@ -27,7 +27,8 @@ public struct MomentsSnapshot: Sendable {
     }
 }
 
-/// A like or unlike the BFF accepted, for pages that stay open.
+/// A like or unlike the BFF accepted or told of, for pages that stay open: `isLiked` as `userID`,
+/// whose page it changed, sees the moment.
 public struct LikeChange: Encodable, Sendable, Equatable {
     public let momentID: String
     public let userID: String
@@ -50,7 +51,8 @@ public enum MomentsRepoError: Error, Equatable, Sendable {
 /// page at a time, keeps the pages it read, saves the newest page for offline use, and serves
 /// what it has when the BFF is slow or down.
 public protocol MomentsRepoType: Sendable {
-    /// Every like change the BFF accepted.
+    /// Every like change the BFF accepted from here, and those it tells of (live likes) that change
+    /// what a page here shows: `userID` is the user whose page changed.
     var likeChanges: Broadcaster<LikeChange> { get }
     func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot
     /// The moment `momentID` as `userID` sees it, from a page already read or else from the BFF.
