@@ -93,37 +93,49 @@ public final class EmbeddedBFF: RouteCollection {
         try routes.register(RemoteConfigRoutes(store: remoteConfig))
     }
 
-    /// Answers GraphQL over HTTP: a JSON body with POST, query arguments with GET (queries only).
+    /// Answers GraphQL over HTTP: a JSON body with POST, query arguments with GET (queries only),
+    /// in the media type `Accept` asks for (`GraphQLResponseMediaType`; 406 when it names none);
+    /// as server-sent events (GraphQL over SSE, the one way to a subscription) when it asks for them.
     public func respondToGraphQL(_ request: Request) async -> Response {
-        if request.method == .post {
-            guard request.contentType == "application/json" else {
-                return Self.response(for: .unsupportedMediaType(request.contentType))
-            }
-            let (status, body) = await execute(body: request.body)
-            return Self.response(status: status, body: body)
+        guard let mediaType = GraphQLResponseMediaType(accept: request.headers["Accept"]) else {
+            return Self.response(GraphQLRequestError.notAcceptable.refusal, in: .json)
         }
-        do {
-            let graphQLRequest = try GraphQLHTTPRequest.decode(query: request.query)
-            let (status, result) = await endpoint.answer(graphQLRequest, allowsMutations: false)
-            var response = Self.response(status: status, body: Self.encode(result))
-            if status == .methodNotAllowed {
-                response.headers.set("Allow", "POST")
-            }
-            return response
-        } catch {
-            return Self.response(for: error)
+        let allowsMutations = request.method == .post
+        let graphQLRequest = Result { () throws(GraphQLRequestError) in
+            guard request.method == .post else { return try GraphQLHTTPRequest.decode(query: request.query) }
+            guard request.contentType == "application/json" else { throw .unsupportedMediaType(request.contentType) }
+            return try GraphQLHTTPRequest.decode(body: request.body)
         }
+        if mediaType == .eventStream {
+            return GraphQLEventStream.response(encode: Self.encode) { [endpoint] send in
+                switch graphQLRequest {
+                case .success(let request): await endpoint.stream(request, allowsMutations: allowsMutations, to: send)
+                case .failure(let error): _ = send(error.refusal.result)
+                }
+            }
+        }
+        let answer = await answer(graphQLRequest, allowsMutations: allowsMutations)
+        var response = Self.response(answer, in: mediaType)
+        if answer.status == .methodNotAllowed {
+            response.headers.set("Allow", "POST")
+        }
+        return response
     }
 
     /// Runs a GraphQL-over-HTTP JSON body (`{"query", "variables", "operationName"}`) exactly as
     /// `POST /graphql` does, in-process, and answers the status and JSON body it would send.
     public func execute(body: Data) async -> (status: HTTPStatus, body: Data) {
-        do {
-            let request = try GraphQLHTTPRequest.decode(body: body)
-            let (status, result) = await endpoint.answer(request, allowsMutations: true)
-            return (status, Self.encode(result))
-        } catch {
-            return (error.status, Self.encode(GraphQLResult(errors: [GraphQLError(message: error.message)])))
+        let request = Result { () throws(GraphQLRequestError) in try GraphQLHTTPRequest.decode(body: body) }
+        let (status, result) = await answer(request, allowsMutations: true)
+        return (status, Self.encode(result))
+    }
+
+    /// The endpoint's answer to `request`, or the refusal of a request that could not be read.
+    private func answer(_ request: Result<GraphQLRequest, GraphQLRequestError>, allowsMutations: Bool) async
+        -> (status: HTTPStatus, result: GraphQLResult) {
+        switch request {
+        case .success(let request): await endpoint.answer(request, allowsMutations: allowsMutations)
+        case .failure(let error): error.refusal
         }
     }
 
@@ -146,12 +158,9 @@ public final class EmbeddedBFF: RouteCollection {
         try await store.replaceAll(with: .generated(users: users, moments: moments, seed: seed))
     }
 
-    private static func response(for error: GraphQLRequestError) -> Response {
-        response(status: error.status, body: encode(GraphQLResult(errors: [GraphQLError(message: error.message)])))
-    }
-
-    private static func response(status: HTTPStatus, body: Data) -> Response {
-        Response(status: status, headers: ["Content-Type": "application/json"], data: body)
+    private static func response(_ answer: (status: HTTPStatus, result: GraphQLResult), in mediaType: GraphQLResponseMediaType)
+        -> Response {
+        Response(status: answer.status, headers: ["Content-Type": mediaType.contentType], data: encode(answer.result))
     }
 
     private static let encoder: GraphQLJSONEncoder = {

@@ -136,6 +136,9 @@ struct ServeCommand: AsyncParsableCommand {
         var router = try application.makeRouter()
         try router.register(metrics)
         try await ServerRunner.run(router, host: host, port: port, announcing: "Moments Web",
-                                   stopping: { backend.embedded?.remoteConfig.endWaiting() })
+                                   stopping: {
+                                       backend.embedded?.remoteConfig.endWaiting()
+                                       application.likesSubscription?.stop()
+                                   })
     }
 }

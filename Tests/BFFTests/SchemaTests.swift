@@ -6,7 +6,7 @@ import Testing
 @Suite struct SchemaTests {
     /// The contract of DESIGN.md ("BFF schema"), with the optional page arguments `first` and
     /// `after` on both root fields, and this BFF's additions: `from` (a page that starts at a
-    /// moment) and `updateMomentLikes` (likes in a batch).
+    /// moment), `updateMomentLikes` (likes in a batch) and `momentLikesChanged` (live likes).
     static let designSDL = """
         type Query {
           getMomentsDetailsByUserID(userID: ID!, first: Int, after: ID, from: ID): MomentsDetails!
@@ -14,6 +14,9 @@ import Testing
         type Mutation {
           updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!, first: Int, after: ID, from: ID): MomentsDetails!
           updateMomentLikes(changes: [MomentLikeChange!]!): [Moment!]!
+        }
+        type Subscription {
+          momentLikesChanged(userID: ID!): Moment!
         }
         input MomentLikeChange { momentID: ID!  userID: ID!  isLiked: Boolean! }
         type MomentsDetails { userDetails: UserDetails!  moments: [Moment!]! }

@@ -13,7 +13,10 @@ import Testing
         (401, #"{"data": {"field": {"id": "1"}}}"#, .credentialsRefused(status: 401)),
         (403, "Forbidden", .credentialsRefused(status: 403)),
         (500, "oops", .httpStatus(500)),
-        (500, #"{"errors": [{"message": "x", "extensions": {"code": "DATABASE_UNAVAILABLE"}}]}"#, .httpStatus(500)),
+        // A GraphQL body is read whatever the status (GraphQL over HTTP): a BFF saying why it cannot answer.
+        (503, #"{"data": null, "errors": [{"message": "x", "path": ["f"], "extensions": {"code": "DATABASE_UNAVAILABLE"}}]}"#,
+         .graphQL([GraphQLErrorDetail(message: "x", code: "DATABASE_UNAVAILABLE", path: [.field("f")])], hasData: false)),
+        (500, #"{"errors": "oops"}"#, .httpStatus(500)),
         (404, "<html>", .httpStatus(404)),
         (200, "<html><body>Bad gateway</body></html>", .notJSON("37 bytes that do not parse as JSON")),
         (200, "", .notJSON("an empty body")),
@@ -25,6 +28,8 @@ import Testing
         (200, #"{"data": {}}"#, .missingData("data.field")),
         (200, #"{"data": {"field": {"id": 7}}}"#, .missingData("data.field.id")),
         (400, #"{"errors": [{"message": "Unknown type Int"}]}"#, .graphQL([GraphQLErrorDetail(message: "Unknown type Int")], hasData: false)),
+        (400, #"{"errors": [{"message": "too deep", "extensions": {"code": "QUERY_TOO_DEEP"}}]}"#,
+         .graphQL([GraphQLErrorDetail(message: "too deep", code: "QUERY_TOO_DEEP")], hasData: false)),
         (200, #"{"data": {"field": null}, "errors": [{"message": "m", "extensions": {"code": "UNKNOWN_USER"}}]}"#,
          .graphQL([GraphQLErrorDetail(message: "m", code: "UNKNOWN_USER")], hasData: true)),
         // A root field that failed nulls `data` itself: a failure, with the error's path.

@@ -6,6 +6,7 @@ import Foundation
 /// states; AddressSanitizer reports memory errors.
 enum Harness: String, CaseIterable {
     case request, forms, graphql, bffAnswer = "bff-answer", remoteConfig = "remote-config", jsonBody = "json-body"
+    case eventStream = "event-stream"
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -16,6 +17,7 @@ enum Harness: String, CaseIterable {
         case .bffAnswer: BFFAnswerHarness.run(data)
         case .remoteConfig: RemoteConfigHarness.run(data)
         case .jsonBody: JSONBodyHarness.run(data)
+        case .eventStream: EventStreamHarness.run(data)
         }
     }
 }

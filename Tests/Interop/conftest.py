@@ -9,6 +9,7 @@ import sys
 import tempfile
 
 import pytest
+import requests
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -24,12 +25,13 @@ def moments_binary() -> str:
     return str(binary)
 
 
-def start_moments(*arguments: str, data_dir: str | None = None):
+def start_moments(*arguments: str, data_dir: str | None = None, port: int = 0):
     """Starts `moments <arguments> --port 0 --data-dir <tmp>` and answers (process, URL, data dir)
-    from the one line it prints when it listens. `data_dir` reuses a data dir (a restart)."""
+    from the one line it prints when it listens. `data_dir` reuses a data dir (a restart); `port`
+    names the port (a restart on the same address)."""
     data = data_dir or tempfile.mkdtemp(prefix="moments-interop-")
     process = subprocess.Popen(
-        [moments_binary(), *arguments, "--port", "0", "--data-dir", data, "--log-level", "warning"],
+        [moments_binary(), *arguments, "--port", str(port), "--data-dir", data, "--log-level", "warning"],
         stdout=subprocess.PIPE, text=True, cwd=REPO)
     line = process.stdout.readline()
     match = re.search(r"http://\S+", line)
@@ -71,3 +73,23 @@ def seed_bff():
     yield make
     for bff in started:
         bff.stop()
+
+
+@pytest.fixture
+def dashboards():
+    """A factory of dashboards (`moments serve --bff-url URL`) with the like button on, each
+    stopped after the test, even when it fails; answers the dashboard's origin and a session."""
+    started = []
+
+    def make(bff_url: str) -> tuple[str, requests.Session]:
+        process, url, data = start_moments("serve", "--bff-url", bff_url)
+        started.append((process, data))
+        origin = re.match(r"http://[^/]+", url).group(0)
+        session = requests.Session()
+        answer = session.put(f"{origin}/api/toggles/isLikeButtonForMomentEnabled", json={"isOn": True}, timeout=10)
+        assert answer.status_code == 200, answer.text
+        return origin, session
+
+    yield make
+    for process, data in started:
+        stop_moments(process, data)

@@ -12,19 +12,27 @@ passed validation, so a test can check what the client sent.
 """
 from __future__ import annotations
 
+import asyncio
 import json
+import queue
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Optional
 
 from graphql import (
+    FieldNode,
+    FragmentSpreadNode,
     GraphQLError,
+    ExecutionResult,
+    ValidationRule,
     build_schema,
     execute,
     get_operation_ast,
     parse,
     specified_rules,
+    subscribe,
     validate,
 )
 from graphql.validation import NoSchemaIntrospectionCustomRule
@@ -55,6 +63,11 @@ type LikedUserDetails { id: ID!  avatar: String! }
 enum MomentType { URL PHOTOS }
 """
 
+# A team BFF's live likes: each moment whose likes change, as the user named sees it.
+SUBSCRIPTION_SDL = """
+type Subscription { momentLikesChanged(userID: ID!): Moment! }
+"""
+
 USER_NAMES = ["Jake Lin", "Mei Chen", "Tom Baker", "Ana Silva", "Li Wei", "Sara Kim"]
 NOW = 1_760_000_000  # a fixed "now", so that two servers hold the same data
 
@@ -82,6 +95,14 @@ class SeedBFF:
       otherwise they are paths (`/images/avatars/01.png`) as the demo data has them.
     - `invalid_status` is the HTTP status of a refused document (400 as most servers answer; some
       answer 200 with `errors` and no `data`).
+    - `graphql_response_json=True` answers in `application/graphql-response+json` a request whose
+      `Accept` names it (GraphQL over HTTP), with the same statuses: 400 for a refused document.
+    - `max_depth=3` refuses documents nested deeper than that (fields in fields), as team servers
+      limit query depth: a validation error with `extensions.code` `QUERY_TOO_DEEP` (`DEPTH_ERROR_CODE`).
+    - `subscriptions=True` adds `Subscription.momentLikesChanged(userID:)`, served over server-sent
+      events (the graphql-sse protocol's distinct connections mode: a POST that accepts
+      `text/event-stream` is answered with a `next` event per result and a `complete`), executed by
+      graphql-core's `subscribe`: every like or unlike sends the moment as each subscriber sees it.
     - `failing_likes="3"` makes the `likes` resolver of that moment raise, as a likes service that
       timed out: graphql-core answers `data` with `likes: null` there and an `errors` entry with its
       `path` and `extensions.code` `LIKES_UNAVAILABLE` (`LIKES_ERROR_CODE`).
@@ -89,13 +110,22 @@ class SeedBFF:
 
     def __init__(self, *, introspection: bool = True, token: Optional[str] = None,
                  image_base_url: Optional[str] = None, moments: int = 25, users: int = 6,
-                 invalid_status: int = 400, failing_likes: Optional[str] = None):
-        self.schema = build_schema(SEED_SDL)
+                 invalid_status: int = 400, failing_likes: Optional[str] = None,
+                 graphql_response_json: bool = False, max_depth: Optional[int] = None,
+                 subscriptions: bool = False):
+        self.schema = build_schema(SEED_SDL + (SUBSCRIPTION_SDL if subscriptions else ""))
+        if subscriptions:
+            field = self.schema.subscription_type.fields["momentLikesChanged"]
+            field.subscribe = self._likes_changed
+            field.resolve = lambda moment_id, _info, userID: self._moment(userID, moment_id)
+        self._subscribers: list[queue.SimpleQueue] = []
         self.introspection = introspection
         self.token = token
         self.image_base_url = image_base_url.rstrip("/") if image_base_url else None
         self.invalid_status = invalid_status
         self.failing_likes = failing_likes
+        self.graphql_response_json = graphql_response_json
+        self.max_depth = max_depth
         self._lock = threading.Lock()
         self._log: list[ReceivedRequest] = []
         self._users, self._moments, self._likes = self._demo_data(users, moments)
@@ -110,9 +140,12 @@ class SeedBFF:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 length = int(self.headers.get("Content-Length") or 0)
+                if bff.schema.subscription_type and "text/event-stream" in (self.headers.get("Accept") or ""):
+                    bff.stream(self, self.rfile.read(length))
+                    return
                 status, body, extra = bff.answer(self.path, dict(self.headers), self.rfile.read(length))
                 self.send_response(status)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", bff.media_type(self.headers.get("Accept")))
                 for name, value in extra.items():
                     self.send_header(name, value)
                 self.send_header("Content-Length", str(len(body)))
@@ -183,6 +216,12 @@ class SeedBFF:
 
     # GraphQL over HTTP
 
+    def media_type(self, accept: Optional[str]) -> str:
+        """The answer's Content-Type: GraphQL over HTTP's own type for a client that names it."""
+        if self.graphql_response_json and GRAPHQL_RESPONSE_JSON in (accept or ""):
+            return GRAPHQL_RESPONSE_JSON + "; charset=utf-8"
+        return "application/json"
+
     def answer(self, path: str, headers: dict, body: bytes) -> tuple[int, bytes, dict]:
         """Status, JSON body and extra headers for one POST."""
         lowered = {k.lower(): v for k, v in headers.items()}
@@ -210,6 +249,8 @@ class SeedBFF:
         rules = list(specified_rules)
         if not self.introspection:
             rules.append(NoSchemaIntrospectionCustomRule)
+        if self.max_depth is not None:
+            rules.append(_depth_limit(self.max_depth))
         errors = validate(self.schema, document, rules)
         if errors:
             entry = ReceivedRequest(query, operation_name, variables, False, [e.formatted for e in errors],
@@ -224,6 +265,72 @@ class SeedBFF:
         self._record(ReceivedRequest(query, operation_name, variables, True, payload.get("errors", []), lowered,
                                      200, operation))
         return 200, json.dumps(payload).encode(), {}
+
+    def stream(self, handler: BaseHTTPRequestHandler, body: bytes) -> None:
+        """Answers a POST that accepts `text/event-stream`: one `next` event per result, then `complete`."""
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream")
+        handler.send_header("Cache-Control", "no-store")
+        handler.end_headers()
+        events = _EventStream(handler.wfile)
+        threading.Thread(target=events.keep_alive, daemon=True).start()
+        asyncio.run(self._stream(events, body, {k.lower(): v for k, v in handler.headers.items()}))
+        events.send("event: complete\ndata:\n\n")
+        events.open = False
+
+    async def _stream(self, events: "_EventStream", body: bytes, headers: dict) -> None:
+        try:
+            request = json.loads(body)
+            query, variables = request["query"], request.get("variables") or {}
+            document = parse(query)
+        except (ValueError, KeyError, TypeError, GraphQLError) as error:
+            events.next({"errors": [{"message": str(error)}]})
+            return
+        operation_name = request.get("operationName")
+        errors = validate(self.schema, document)
+        self._record(ReceivedRequest(query, operation_name, variables, not errors, [e.formatted for e in errors],
+                                     headers, 200, "subscription"))
+        if errors:
+            events.next({"errors": [e.formatted for e in errors]})
+            return
+        results = subscribe(self.schema, document, context_value=events, variable_values=variables,
+                            operation_name=operation_name)
+        if not isinstance(results, ExecutionResult):
+            results = await results if asyncio.iscoroutine(results) else results
+        if isinstance(results, ExecutionResult):
+            events.next(results.formatted)
+            return
+        try:
+            async for result in results:
+                if not events.next(result.formatted):
+                    break
+        finally:
+            await results.aclose()
+
+    async def _likes_changed(self, _root, info, userID):
+        """The source stream: the ID of each moment liked or unliked from now on, while the client listens."""
+        if userID not in self.user_ids():
+            raise GraphQLError(f"No user {userID}.")
+        changes: queue.SimpleQueue = queue.SimpleQueue()
+        with self._lock:
+            self._subscribers.append(changes)
+        try:
+            while info.context.open:
+                try:
+                    yield await asyncio.to_thread(changes.get, timeout=0.5)
+                except queue.Empty:
+                    pass
+        finally:
+            with self._lock:
+                self._subscribers.remove(changes)
+
+    def _moment(self, user_id: str, moment_id: str) -> dict:
+        return next(m for m in self.details(user_id)["moments"] if m["id"] == moment_id)
+
+    def subscribers(self) -> int:
+        """How many subscriptions are listening now."""
+        with self._lock:
+            return len(self._subscribers)
 
     def _refuse(self, query, variables, operation_name, status, message, headers, valid=None):
         errors = [{"message": message}]
@@ -305,14 +412,74 @@ class SeedBFF:
                 likers.remove(user_id)
             if is_liked:
                 likers.insert(0, user_id)
+            for subscriber in self._subscribers:
+                subscriber.put(moment_id)
         return self.details(user_id)
 
 
 LIKES_ERROR_CODE = "LIKES_UNAVAILABLE"
+DEPTH_ERROR_CODE = "QUERY_TOO_DEEP"
+GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
+
+
+def _depth_limit(max_depth: int) -> type[ValidationRule]:
+    """A validation rule refusing operations whose fields nest deeper than `max_depth`."""
+
+    class DepthLimit(ValidationRule):
+        def enter_operation_definition(self, node, *_args):
+            depth = _depth(node.selection_set, self.context, set())
+            if depth > max_depth:
+                self.report_error(GraphQLError(f"The document nests {depth} fields deep; at most {max_depth}.", node,
+                                               extensions={"code": DEPTH_ERROR_CODE}))
+
+    return DepthLimit
+
+
+def _depth(selection_set, context, fragments_seen: set) -> int:
+    if selection_set is None:
+        return 0
+    depth = 0
+    for selection in selection_set.selections:
+        if isinstance(selection, FieldNode):
+            depth = max(depth, 1 + _depth(selection.selection_set, context, fragments_seen))
+        elif isinstance(selection, FragmentSpreadNode):
+            name = selection.name.value
+            fragment = context.get_fragment(name)
+            if fragment and name not in fragments_seen:
+                depth = max(depth, _depth(fragment.selection_set, context, fragments_seen | {name}))
+        else:  # an inline fragment
+            depth = max(depth, _depth(selection.selection_set, context, fragments_seen))
+    return depth
 
 
 def _likes_unavailable(_info):
     raise GraphQLError("The likes service did not answer in time.", extensions={"code": LIKES_ERROR_CODE})
+
+
+class _EventStream:
+    """One server-sent event stream: `next` events written whole under a lock, a comment line every
+    second so that a client that left is noticed (`open` turns false)."""
+
+    def __init__(self, wfile):
+        self._wfile = wfile
+        self._lock = threading.Lock()
+        self.open = True
+
+    def send(self, text: str) -> bool:
+        with self._lock:
+            try:
+                self._wfile.write(text.encode())
+                self._wfile.flush()
+            except OSError:
+                self.open = False
+        return self.open
+
+    def next(self, result: dict) -> bool:
+        return self.send(f"event: next\ndata: {json.dumps(result)}\n\n")
+
+    def keep_alive(self) -> None:
+        while self.open and self.send(": keep-alive\n\n"):
+            time.sleep(1)
 
 
 class _Root:

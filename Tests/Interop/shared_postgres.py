@@ -60,9 +60,19 @@ class BFFProcess:
     """`moments bff --database-url` on a free port, stopped (or killed) by the test."""
 
     def __init__(self, database_url: str):
-        self.process, url, self.data = start_moments("bff", "--database-url", database_url,
-                                                     "--database-pool-size", "4")
+        self.database_url = database_url
+        self._start(port=0)
+
+    def _start(self, port: int) -> None:
+        self.process, url, self.data = start_moments("bff", "--database-url", self.database_url,
+                                                     "--database-pool-size", "4", port=port)
         self.graphql = re.match(r"http://[^/]+", url).group(0) + "/graphql"
+        self.port = urllib.parse.urlsplit(url).port
+
+    def restart(self) -> None:
+        """Stops the process (SIGTERM) and starts another on the same port and database."""
+        self.stop()
+        self._start(port=self.port)
 
     def post(self, query: str, timeout: float = 10, **variables) -> requests.Response:
         return requests.post(self.graphql, json={"query": query, "variables": variables}, timeout=timeout)
@@ -91,22 +101,3 @@ def bffs():
     yield make
     for bff in started:
         bff.stop()
-
-
-@pytest.fixture
-def dashboards():
-    """A factory of dashboards (`moments serve --bff-url`) with the like button on."""
-    started = []
-
-    def make(bff: BFFProcess) -> tuple[str, requests.Session]:
-        process, url, data = start_moments("serve", "--bff-url", bff.graphql)
-        started.append((process, data))
-        origin = re.match(r"http://[^/]+", url).group(0)
-        session = requests.Session()
-        answer = session.put(f"{origin}/api/toggles/isLikeButtonForMomentEnabled", json={"isOn": True}, timeout=10)
-        assert answer.status_code == 200, answer.text
-        return origin, session
-
-    yield make
-    for process, data in started:
-        stop_moments(process, data)

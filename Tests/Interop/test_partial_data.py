@@ -7,7 +7,6 @@ import re
 import pytest
 import requests
 
-from conftest import start_moments, stop_moments
 from seed_bff import LIKES_ERROR_CODE
 
 FAILING = "22"  # the fourth moment, on the first page, liked by two friends in the demo data
@@ -16,15 +15,10 @@ NOT_LOADED = "Likes could not be loaded"
 
 
 @pytest.fixture
-def dashboard(seed_bff):
+def dashboard(seed_bff, dashboards):
     bff = seed_bff()
-    process, url, data = start_moments("serve", "--bff-url", bff.url)
-    origin = re.match(r"http://[^/]+", url).group(0)
-    session = requests.Session()
-    answer = session.put(f"{origin}/api/toggles/isLikeButtonForMomentEnabled", json={"isOn": True}, timeout=10)
-    assert answer.status_code == 200, answer.text
-    yield bff, origin, session
-    stop_moments(process, data)
+    origin, session = dashboards(bff.url)
+    return bff, origin, session
 
 
 def moment_items(page: dict) -> list[dict]:

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import requests
 
-from shared_postgres import LIKE, bffs, dashboards, generate, new_database, pg_ctl  # noqa: F401
+from shared_postgres import LIKE, bffs, generate, new_database, pg_ctl  # noqa: F401
 
 
 def dashboard_moment_ids(origin, session) -> list[str]:
@@ -29,7 +29,7 @@ def test_200ConcurrentLikes_splitAcrossTwoDashboardsOnTwoBFFs_areEachCountedOnce
     database = new_database()
     generate(database, moments=120, users=10)
     first, second = bffs(database), bffs(database)
-    boards = [dashboards(first), dashboards(second)]
+    boards = [dashboards(first.graphql), dashboards(second.graphql)]
     before = first.likers()
     targets = [moment for moment, likers in before.items() if "0" not in likers][:100]
     assert len(targets) == 100
@@ -100,7 +100,7 @@ def test_databaseStopped_answers503WithDATABASE_UNAVAILABLE_dashboardShowsItsSav
         bffs, dashboards):
     database = new_database()
     bff = bffs(database)
-    origin, session = dashboards(bff)
+    origin, session = dashboards(bff.graphql)
     saved = dashboard_moment_ids(origin, session)
     assert saved
 
@@ -114,7 +114,8 @@ def test_databaseStopped_answers503WithDATABASE_UNAVAILABLE_dashboardShowsItsSav
         page = session.get(f"{origin}/api/timeline?refresh=1", timeout=30)
         assert page.status_code == 200
         body = page.json()
-        assert body["stale"]["code"] == "bff_http_status", "the page says why it shows saved moments"
+        # A 503 with a GraphQL body is read by its body (GraphQL over HTTP): the BFF's error, not its status.
+        assert body["stale"]["code"] == "bff_graphql_error", "the page says why it shows saved moments"
         shown = [item["momentID"] for section in body["sections"] for item in section["items"]
                  if item["reuseIdentifier"] == "MomentListItemViewModel"]
         assert shown == saved[:len(shown)] and shown
@@ -135,7 +136,7 @@ def test_databaseStopped_answers503WithDATABASE_UNAVAILABLE_dashboardShowsItsSav
 def test_remoteConfigChangedThroughOneBFF_reachesTheDashboardsOfBothBFFs_withinSeconds(bffs, dashboards):
     database = new_database()
     first, second = bffs(database), bffs(database)
-    both = [dashboards(first), dashboards(second)]
+    both = [dashboards(first.graphql), dashboards(second.graphql)]
 
     def remote_value(origin, session):
         toggles = session.get(f"{origin}/api/toggles", timeout=10).json()["toggles"]

@@ -1,6 +1,7 @@
 import Connections
 import Foundation
 import Foundations
+import Locking
 @testable import Moments
 import Testing
 

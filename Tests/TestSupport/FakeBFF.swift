@@ -229,6 +229,7 @@ public final class FakeBFF: Sendable {
         return ["data": [
             "query": type("getMomentsDetailsByUserID", ["userID"]),
             "mutation": type("updateMomentLike", ["momentID", "userID", "isLiked"]),
+            "subscription": NSNull(),
             "int": paginates ? ["name": "Int"] as Any : NSNull() as Any,
         ]]
     }

@@ -4,41 +4,31 @@ import GraphQL
 import HTTPServer
 
 /// Runs GraphQL requests against the schema with the library's parser, validator and executor,
-/// and gives each outcome the status GraphQL over HTTP (application/json) asks for: 400 for a
-/// request that cannot run (a document over `limits` included), 200 once execution has started,
-/// field errors included, but 503 when a field could not be read because the database is down
-/// (`DATABASE_UNAVAILABLE`). Documents are parsed and validated once (`ValidatedDocuments`).
+/// and gives each outcome the status GraphQL over HTTP asks for, the same in both media types:
+/// 400 for a request that cannot run (a document that does not parse or validate, or over
+/// `limits`; its answer has no `data`), 200 once execution has started, field errors included,
+/// but 503 when `data` is null because the database is down (`DATABASE_UNAVAILABLE`): a "try
+/// again" the specification allows, since non-null `data` MUST be 2xx. Documents are parsed and
+/// validated once (`ValidatedDocuments`).
 struct GraphQLEndpoint: Sendable {
     let schema: Schema<MomentsResolver, NoContext>
     let resolver: MomentsResolver
     let validatedDocuments = ValidatedDocuments()
     var limits = GraphQLDocumentLimits()
 
-    /// Answers `request`; `allowsMutations` is false for GET, which may only read.
+    /// Answers `request`; `allowsMutations` is false for GET, which may only read. A subscription
+    /// is answered only as an event stream (`stream`).
     func answer(_ request: GraphQLRequest, allowsMutations: Bool) async -> (status: HTTPStatus, result: GraphQLResult) {
         let document: Document
-        if let validated = validatedDocuments[request.query] {
-            document = validated
-        } else {
-            do {
-                try limits.check(request.query)
-                document = try parse(source: Source(body: request.query, name: "GraphQL request"))
-                try limits.checkAliases(in: document)
-            } catch let violation as GraphQLDocumentLimits.Violation {
-                return (.badRequest, GraphQLResult(errors: [GraphQLError(message: violation.message,
-                                                                         extensions: ["code": .string(violation.code)])]))
-            } catch {
-                return (.badRequest, GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
-            }
-            let validationErrors = validate(schema: schema.schema, ast: document)
-            guard validationErrors.isEmpty else {
-                return (.badRequest, GraphQLResult(errors: validationErrors))
-            }
-            validatedDocuments.insert(document, for: request.query)
+        do {
+            document = try self.document(request.query)
+        } catch {
+            return (.badRequest, error.result)
         }
-        if !allowsMutations, document.operation(named: request.operationName)?.operation == .mutation {
-            let error = GraphQLRequestError.mutationOverGET
-            return (error.status, GraphQLResult(errors: [GraphQLError(message: error.message)]))
+        switch document.operation(named: request.operationName)?.operation {
+        case .mutation where !allowsMutations: return GraphQLRequestError.mutationOverGET.refusal
+        case .subscription: return GraphQLRequestError.subscriptionWithoutEventStream.refusal
+        default: break
         }
         var result: GraphQLResult
         do {
@@ -52,10 +42,58 @@ struct GraphQLEndpoint: Sendable {
         if result.data == nil, result.errors.allSatisfy({ $0.path.elements.isEmpty }) {
             return (.badRequest, result)
         }
-        let unavailable = result.errors.contains { ($0.originalError as? any CodedError)?.isServiceUnavailable == true }
+        let unavailable = result.data?.isNull ?? true
+            && result.errors.contains { ($0.originalError as? any CodedError)?.isServiceUnavailable == true }
         result = result.addingErrorCodes()
         result.data = result.data ?? .null
         return (unavailable ? .serviceUnavailable : .ok, result)
+    }
+
+    /// Answers `request` as the results of an event stream, handed to `send`, which answers
+    /// `false` once the client has gone: each event of a subscription until it ends, else the one
+    /// answer `answer` gives (a refusal included).
+    func stream(_ request: GraphQLRequest, allowsMutations: Bool, to send: (GraphQLResult) -> Bool) async {
+        guard (try? document(request.query))?.operation(named: request.operationName)?.operation == .subscription else {
+            _ = send(await answer(request, allowsMutations: allowsMutations).result)
+            return
+        }
+        do {
+            let subscription = try await graphqlSubscribe(schema: schema.schema, request: request.query, rootValue: resolver,
+                                                          variableValues: request.variables, operationName: request.operationName)
+            switch subscription {
+            case .success(let events):
+                for try await event in events where !send(event.addingErrorCodes()) { return }
+            case .failure(let refusal):
+                _ = send(GraphQLResult(errors: refusal.errors).addingErrorCodes())
+            }
+        } catch {
+            _ = send(GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
+        }
+    }
+
+    /// Why a document cannot run: the answer that says so, without `data`.
+    struct Refusal: Error {
+        let result: GraphQLResult
+    }
+
+    /// The document of `query`, parsed and validated against the schema once.
+    private func document(_ query: String) throws(Refusal) -> Document {
+        if let validated = validatedDocuments[query] { return validated }
+        let document: Document
+        do {
+            try limits.check(query)
+            document = try parse(source: Source(body: query, name: "GraphQL request"))
+            try limits.checkAliases(in: document)
+        } catch let violation as GraphQLDocumentLimits.Violation {
+            throw Refusal(result: GraphQLResult(errors: [GraphQLError(message: violation.message,
+                                                                      extensions: ["code": .string(violation.code)])]))
+        } catch {
+            throw Refusal(result: GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
+        }
+        let validationErrors = validate(schema: schema.schema, ast: document)
+        guard validationErrors.isEmpty else { throw Refusal(result: GraphQLResult(errors: validationErrors)) }
+        validatedDocuments.insert(document, for: query)
+        return document
     }
 }
 

@@ -2,8 +2,8 @@ import CoreMetrics
 import Graphiti
 import Logging
 
-/// The root fields of the BFF schema: one query and two mutations (a like, and likes in a batch),
-/// all answered by the store.
+/// The root fields of the BFF schema: one query, two mutations (a like, and likes in a batch) and
+/// a subscription (the moments whose likes change), all answered by the store.
 struct MomentsResolver: Sendable {
     let store: any MomentsStore
     let logger: Logger
@@ -28,6 +28,10 @@ struct MomentsResolver: Sendable {
         let changes: [MomentLikeChange]
     }
 
+    struct MomentLikesChangedArguments: Codable, Sendable {
+        let userID: Identifier
+    }
+
     func getMomentsDetailsByUserID(context _: NoContext, arguments: GetMomentsDetailsArguments) async throws
         -> MomentsDetails {
         try await logged("getMomentsDetailsByUserID") { () async throws(MomentsStoreError) in
@@ -39,8 +43,10 @@ struct MomentsResolver: Sendable {
         try await logged("updateMomentLike") { () async throws(MomentsStoreError) in
             // The page is checked before the write, so that a bad `first` changes nothing.
             let page = try arguments.page()
-            return try await store.updateLike(momentID: arguments.momentID.rawValue, userID: arguments.userID.rawValue,
-                                              isLiked: arguments.isLiked, page: page)
+            let details = try await store.updateLike(momentID: arguments.momentID.rawValue, userID: arguments.userID.rawValue,
+                                                     isLiked: arguments.isLiked, page: page)
+            await store.announceLikeChanges(of: [arguments.momentID.rawValue])
+            return details
         }
     }
 
@@ -56,8 +62,24 @@ struct MomentsResolver: Sendable {
             let answers = try await store.updateLikes(changes.map {
                 LikeChange(momentID: $0.momentID.rawValue, userID: $0.userID.rawValue, isLiked: $0.isLiked)
             })
+            let changed = answers.compactMap { try? $0.get().id.rawValue }
+            await store.announceLikeChanges(of: Array(Set(changed)))
             return try answers.map { answer throws(MomentsStoreError) in try answer.get() }
         }
+    }
+
+    /// The moments whose likes change from now on, in this process or (on a shared database) any,
+    /// each read as `userID` sees it when its event is answered. An unknown user is refused before
+    /// the first event.
+    func momentLikesChanged(context _: NoContext, arguments: MomentLikesChangedArguments) async throws
+        -> AsyncMapSequence<AsyncStream<String>, MomentLikesChange> {
+        // Subscribed before the user is checked: no like made once the subscription stands is missed.
+        let changes = store.likeChanges.subscribe()
+        try await logged("momentLikesChanged") { () async throws(MomentsStoreError) in
+            _ = try await store.momentsDetails(forUserID: arguments.userID.rawValue,
+                                               page: MomentsPage(first: 0, afterMomentID: nil))
+        }
+        return changes.map { [store] momentID in MomentLikesChange(momentID: momentID, store: store) }
     }
 
     /// Lets the store's errors through to `errors` (their description is the client's message),

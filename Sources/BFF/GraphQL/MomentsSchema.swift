@@ -83,6 +83,13 @@ enum MomentsSchema {
                 }
                 .description(likesDescription)
             }
+
+            Subscription {
+                SubscriptionField("momentLikesChanged", at: MomentLikesChange.moment, atSub: MomentsResolver.momentLikesChanged) {
+                    Argument("userID", at: \.userID)
+                }
+                .description(likesChangedDescription)
+            }
         }
         // GraphQLSwift 4.3.0 cannot answer standard introspection without it; see the type.
         InputValueDeprecation.install(on: schema.schema)
@@ -99,6 +106,11 @@ enum MomentsSchema {
         Likes and unlikes in one document: each changed moment as its change's user sees it, in \
         the order of the changes. When one fails, the field fails with its error and the others \
         stay applied (a like is idempotent: send them again one by one to learn which failed).
+        """
+    private static let likesChangedDescription = """
+        Each moment whose likes change from now on, liked or unliked through any BFF on this \
+        database, as userID sees it. Served over server-sent events (GraphQL over SSE, distinct \
+        connections: POST with Accept: text/event-stream).
         """
     private static let fromDescription =
         "The ID of a moment: the page starts with it (first: 1 reads that moment alone); not with after."

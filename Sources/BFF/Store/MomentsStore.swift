@@ -1,3 +1,5 @@
+import Locking
+
 /// Where the BFF keeps its users, moments, photos and likes: SQLite in a data folder
 /// (`SQLiteMomentsStore`, the default) or a PostgreSQL database several BFF processes share
 /// (`PostgresMomentsStore`). The schema's resolvers see only this.
@@ -5,6 +7,14 @@
 /// Every change is one transaction and every read one snapshot; a failure of the database itself
 /// is `.storage`.
 protocol MomentsStore: Sendable {
+    /// The IDs of the moments whose likes change from now on, as `announceLikeChanges` tells them:
+    /// in this process, and on a database several processes share, in every one of them.
+    var likeChanges: Broadcaster<String> { get }
+
+    /// Tells `likeChanges`, of every process that shares the database, that the likes of
+    /// `momentIDs` changed (each once).
+    func announceLikeChanges(of momentIDs: [String]) async
+
     /// Every user, by ID: who the dashboard can act as.
     func users() async throws(MomentsStoreError) -> [(id: String, name: String, avatar: String)]
 

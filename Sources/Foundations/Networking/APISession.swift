@@ -47,14 +47,39 @@ public struct APISession: Sendable {
         operationName: String,
         as payload: Payload.Type = Payload.self
     ) async throws(APISessionError) -> GraphQLAnswer<Payload> {
-        let body: Data
+        let body = try Self.body(query: query, variables: variables, operationName: operationName)
+        return try await exchange(body: body, operationName: operationName, document: query, as: payload).result.get()
+    }
+
+    /// Subscribes with `query` and `variables` over `stream` (GraphQL over SSE), handing each
+    /// event's answer, classified as any answer is, to `onEvent`, until the BFF completes the
+    /// operation or the stream ends. Throws when the BFF cannot be reached, or answers something
+    /// else than an event stream (a refusal, classified by its status and body).
+    public func subscribe<Variables: Encodable & Sendable, Payload: Decodable>(
+        query: String,
+        variables: Variables,
+        operationName: String,
+        as payload: Payload.Type = Payload.self,
+        over stream: HTTPGraphQLTransport,
+        onEvent: (Result<GraphQLAnswer<Payload>, APISessionError>) async -> Void
+    ) async throws(APISessionError) {
+        let body = try Self.body(query: query, variables: variables, operationName: operationName)
+        let refusal = try await stream.subscribe(body, headers: headers) { data in
+            await onEvent(Result { () throws(APISessionError) in try Self.classify(status: 200, body: data, as: payload) })
+        }
+        guard let refusal else { return }
+        _ = try Self.classify(status: refusal.status, body: refusal.body, as: payload)
+        throw .notGraphQL("an answer that is no event stream")
+    }
+
+    private static func body<Variables: Encodable>(query: String, variables: Variables, operationName: String)
+        throws(APISessionError) -> Data {
         do {
-            body = try JSONEncoder().encode(GraphQLRequestBody(query: query, variables: variables, operationName: operationName))
+            return try JSONEncoder().encode(GraphQLRequestBody(query: query, variables: variables, operationName: operationName))
         } catch {
             // Never sent: nothing the BFF said, but no GraphQL exchange either.
             throw .notGraphQL("cannot encode the variables: \(error)")
         }
-        return try await exchange(body: body, operationName: operationName, document: query, as: payload).result.get()
     }
 
     /// Sends the body of a recorded GraphQL exchange again, as it was (Area 51's Replay), and
@@ -125,7 +150,8 @@ public struct APISession: Sendable {
     }
 
     /// The answer's `data` as `Payload` with its field errors, or the class of failure the
-    /// exchange shows: by the status, then by the body's shape. A BFF's words are never looked at.
+    /// exchange shows: credentials refused by the status, then by the body's shape (a GraphQL
+    /// body is read whatever the status), then by the status. A BFF's words are never looked at.
     static func classify<Payload: Decodable>(status: Int, body: Data, as payload: Payload.Type)
         throws(APISessionError) -> GraphQLAnswer<Payload> {
         if status == 401 || status == 403 { throw .credentialsRefused(status: status) }
@@ -137,9 +163,9 @@ public struct APISession: Sendable {
             guard isSuccess else { throw .httpStatus(status) }
             throw classify(decodingFailure: error, body: body)
         }
-        // GraphQL over HTTP answers refused documents with a 4xx and `errors`: still a GraphQL
-        // answer. A 5xx is the server failing, whatever its body says.
-        if let errors = envelope.errors, !errors.isEmpty, status < 500 {
+        // An answer with `errors` is a GraphQL answer whatever its status: GraphQL over HTTP
+        // refuses a document with a 4xx, and a BFF may say why it cannot answer with a 5xx.
+        if let errors = envelope.errors, !errors.isEmpty {
             // A field error nulls that field and the rest stands: `data` that is what the
             // document asked for is the answer, partial. No data, null data (a root field that
             // failed) or data of another shape is the errors' failure.

@@ -29,6 +29,10 @@ public struct HTTPGraphQLTransport: GraphQLTransport {
         self.option = option
     }
 
+    /// GraphQL over HTTP's answer type first, where a request's refusal is a 4xx with a GraphQL
+    /// body; `application/json` for BFFs written before it.
+    public static let accept = "application/graphql-response+json, application/json;q=0.9"
+
     public var endpointDescription: String { url.absoluteString }
 
     public var remoteURL: URL? { url }
@@ -38,7 +42,7 @@ public struct HTTPGraphQLTransport: GraphQLTransport {
         request.httpMethod = "POST"
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(Self.accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)
         }

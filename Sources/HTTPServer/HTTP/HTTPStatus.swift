@@ -19,6 +19,7 @@ public struct HTTPStatus: Sendable, Equatable, CustomStringConvertible {
     public static let forbidden = HTTPStatus(code: 403, reasonPhrase: "Forbidden")
     public static let notFound = HTTPStatus(code: 404, reasonPhrase: "Not Found")
     public static let methodNotAllowed = HTTPStatus(code: 405, reasonPhrase: "Method Not Allowed")
+    public static let notAcceptable = HTTPStatus(code: 406, reasonPhrase: "Not Acceptable")
     public static let conflict = HTTPStatus(code: 409, reasonPhrase: "Conflict")
     public static let payloadTooLarge = HTTPStatus(code: 413, reasonPhrase: "Payload Too Large")
     public static let uriTooLong = HTTPStatus(code: 414, reasonPhrase: "URI Too Long")

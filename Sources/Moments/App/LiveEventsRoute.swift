@@ -1,6 +1,7 @@
 import Foundation
 import Foundations
 import HTTPServer
+import Locking
 
 /// `GET /events`: server-sent events `toggle`, `like` and, in debug and internal builds,
 /// `exchange` (data in JSON), so open timeline, Area 51 and inspector tabs redraw when something

@@ -78,6 +78,8 @@ public struct MomentsApplication: Sendable {
     private let apiSession: APISession
     public let pages: PageRenderer
     public let mediaURLRegistry: MediaURLRegistry
+    /// The BFF's live likes, when it is elsewhere (`--bff-url`); stopped with the server.
+    public let likesSubscription: MomentLikesSubscription?
     public let mediaRepo: any MediaRepoType
     private let mediaLinks: MediaLinks
     private let internalMenuState: InternalMenuStateReader
@@ -110,6 +112,11 @@ public struct MomentsApplication: Sendable {
             cache: try MediaCache(dataDirectory: configuration.dataDirectory),
             fetcher: MediaFetcher(headers: configuration.bffHeaders, bffOrigin: mediaLinks.bffOrigin, networkLog: networkLog)
         )
+        // A BFF elsewhere may offer live likes; every like of a BFF in this process is made here.
+        let likesSubscription = (configuration.transport as? HTTPGraphQLTransport).map { transport in
+            MomentLikesSubscription(apiSession: apiSession, stream: transport, pagination: pagination)
+        }
+        self.likesSubscription = likesSubscription
         let momentsRepo = MomentsRepo(
             getMomentsSession: UserRecordingGetMomentsSession(
                 session: GetMomentsByUserIDSession(apiSession: apiSession, togglesDataStore: internalTogglesDataStore, pagination: pagination),
@@ -118,7 +125,8 @@ public struct MomentsApplication: Sendable {
             persistentDataStore: PersistentDataStore(database: database),
             togglesDataStore: internalTogglesDataStore,
             mediaURLRegistry: mediaURLRegistry,
-            cacheByteLimit: configuration.momentsCacheByteLimit
+            cacheByteLimit: configuration.momentsCacheByteLimit,
+            likesSubscription: likesSubscription
         )
         await momentsRepo.recordSavedPictures(userID: configuration.userID)
         self.momentsRepo = momentsRepo

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Logging
 import PostgresNIO
 
@@ -12,6 +13,9 @@ import PostgresNIO
 final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
+    /// Listens for every process's like changes (`NOTIFY` on `likesChannel`).
+    private let listenTask: Task<Void, Never>
+    let likeChanges: Broadcaster<String>
     private let logger: Logger
     private let deadlines: PostgresDeadlines
 
@@ -19,13 +23,17 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     /// 5-second BFF timeout, so that a dashboard hears the BFF's 503 rather than timing out itself.
     static let requestDeadlines = PostgresDeadlines(connectionWait: .seconds(3), operation: .seconds(4))
 
+    /// The channel likes are announced on, each notification's payload a moment's ID.
+    static let likesChannel = "moment_likes"
+
     /// Connects to the database `configuration` names with a pool of at most `poolSize`
     /// connections, migrates it, and fills it with `demoData` when it has no users yet.
     init(configuration: PostgresClient.Configuration, poolSize: Int, demoData: DemoData,
          deadlines: PostgresDeadlines = requestDeadlines,
          logger: Logger) async throws(PostgresStoreError) {
         var configuration = configuration
-        configuration.options.maximumConnections = poolSize
+        // One connection more than the requests' pool: the listener for likes holds it.
+        configuration.options.maximumConnections = poolSize + 1
         configuration.options.connectTimeout = deadlines.connectionWait
         // The pool logs each failed attempt to connect at info, one line a second or so while the
         // database is down; the requests that fail meanwhile say so themselves, once each. Its
@@ -59,10 +67,51 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
             runTask.cancel()
             throw Self.unwrapped(error) as? PostgresStoreError ?? .unreachable(error)
         }
+        let likeChanges = Broadcaster<String>()
+        self.likeChanges = likeChanges
+        listenTask = Task { await Self.forwardLikeNotifications(from: client, to: likeChanges, logger: logger) }
     }
 
     deinit {
+        listenTask.cancel()
         runTask.cancel()
+    }
+
+    /// Announces through the database (`NOTIFY`), which tells every process's listener, this one's
+    /// too; when the database cannot be told, this process's subscriptions at least hear of it.
+    func announceLikeChanges(of momentIDs: [String]) async {
+        guard !momentIDs.isEmpty else { return }
+        do {
+            try await run { connection, logger in
+                try await connection.query("SELECT pg_notify(\(Self.likesChannel), id) FROM unnest(\(momentIDs)::text[]) AS id",
+                                           logger: logger)
+            }
+        } catch {
+            for momentID in momentIDs {
+                likeChanges.send(momentID)
+            }
+        }
+    }
+
+    /// Hands every process's like notifications to `likeChanges`, listening again on a new
+    /// connection whenever the database goes away. Notifications sent meanwhile are lost: the
+    /// dashboards' reads make up for them.
+    private static func forwardLikeNotifications(from client: PostgresClient, to likeChanges: Broadcaster<String>,
+                                                 logger: Logger) async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: likesChannel) { notifications in
+                        for try await notification in notifications {
+                            likeChanges.send(notification.payload)
+                        }
+                    }
+                }
+            } catch {
+                logger.debug("Listening for likes stopped", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
     }
 
     func users() async throws(MomentsStoreError) -> [(id: String, name: String, avatar: String)] {

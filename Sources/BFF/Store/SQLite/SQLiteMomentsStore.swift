@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Locking
 import SQLiteFiles
 
 /// The BFF's data on SQLite in WAL mode: users, moments with their ordered photos, and likes.
@@ -10,6 +11,7 @@ import SQLiteFiles
 final class SQLiteMomentsStore: MomentsStore {
     private let database: DatabasePool
     private let likeWriter: CoalescingWriter
+    let likeChanges = Broadcaster<String>()
 
     /// The BFF's database, as start-up errors name it.
     static let kind = DatabaseKind(name: "the BFF's database", afterMovingAway: "a new one with demo data is made")
@@ -39,6 +41,13 @@ final class SQLiteMomentsStore: MomentsStore {
             }
         }
         likeWriter = CoalescingWriter(writer: database)
+    }
+
+    /// Only this process's subscriptions hear of likes: SQLite has no way to tell another.
+    func announceLikeChanges(of momentIDs: [String]) async {
+        for momentID in momentIDs {
+            likeChanges.send(momentID)
+        }
     }
 
     func users() async throws(MomentsStoreError) -> [(id: String, name: String, avatar: String)] {

@@ -8,7 +8,7 @@ import Locking
 /// - First it asks the schema (`BFFSchemaProbe`), when the BFF is first reached and again once
 ///   it answers after being unreachable.
 /// - When introspection is off, it sends the paging documents, and a refusal that carries no
-///   `data` (an HTTP 4xx, or `errors` without `data`) without one of the codes a paging BFF gives
+///   `data` (an HTTP 4xx, or `errors` without `data` and without a field's path) without one of the codes a paging BFF gives
 ///   for a page it understood makes it send them without paging from then on; the sessions then
 ///   cut the page out of the whole timeline themselves.
 /// - `from`, and likes in batches (`updateMomentLikes`), are used only when the schema shows them.
@@ -44,6 +44,7 @@ public final class BFFPagination: Sendable {
         var introspection: Bool?
         var startsAtMoment = false
         var batchesLikes = false
+        var subscribesToLikes = false
         var probing: Task<BFFSchemaProbe.Capabilities?, Never>?
     }
 
@@ -94,6 +95,12 @@ public final class BFFPagination: Sendable {
         return state.withLock { $0.batchesLikes }
     }
 
+    /// Whether the BFF's schema shows `momentLikesChanged(userID:)`, a subscription to like changes.
+    func subscribesToLikes() async -> Bool {
+        _ = await allowedArguments()
+        return state.withLock { $0.subscribesToLikes }
+    }
+
     /// Which arguments to send: known from before, else from the schema, else try paging.
     private func allowedArguments() async -> Arguments {
         let (known, probing) = state.withLock { state -> (State, Task<BFFSchemaProbe.Capabilities?, Never>?) in
@@ -116,6 +123,7 @@ public final class BFFPagination: Sendable {
                 state.support = learned.paging ? .supported : .unsupported
                 state.startsAtMoment = learned.startsAtMoment
                 state.batchesLikes = learned.batchesLikes
+                state.subscribesToLikes = learned.subscribesToLikes
             }
         }
         guard let learned else { return .paging }
@@ -130,7 +138,9 @@ public final class BFFPagination: Sendable {
     private static func isRefusal(_ error: APISessionError) -> Bool {
         switch error {
         case .httpStatus(let status): (400..<500).contains(status) && status != 401 && status != 403
-        case .graphQL(_, let hasData): !hasData && error.graphQLCodes.isDisjoint(with: understoodPageCodes)
+        // Errors with a path are a field's: the document ran (a root field failed, the database is down).
+        case .graphQL(let errors, let hasData):
+            !hasData && errors.allSatisfy { $0.path == nil } && error.graphQLCodes.isDisjoint(with: understoodPageCodes)
         case .transport, .timeout, .credentialsRefused, .notJSON, .notGraphQL, .missingData: false
         }
     }

@@ -5,7 +5,8 @@ import Foundations
 /// (graphql-js and graphql-core leave out built-in scalars a schema never uses, and then refuse
 /// any document that declares `$first: Int`); and whether they also take `from: ID`, a page that
 /// starts at a moment (the embedded BFF's addition), which reads one moment by its ID; and whether
-/// it takes likes in batches (`updateMomentLikes(changes:)`, another addition of the embedded BFF).
+/// it takes likes in batches (`updateMomentLikes(changes:)`, another addition of the embedded BFF);
+/// and whether it tells of like changes as they happen (`Subscription.momentLikesChanged(userID:)`).
 public struct BFFSchemaProbe: Sendable {
     /// What the schema shows of the optional arguments.
     struct Capabilities: Equatable {
@@ -15,6 +16,8 @@ public struct BFFSchemaProbe: Sendable {
         var startsAtMoment: Bool
         /// `updateMomentLikes` with `changes` on the mutation type.
         var batchesLikes = false
+        /// `momentLikesChanged` with `userID` on the subscription type.
+        var subscribesToLikes = false
     }
 
     /// One small introspection document rather than the whole schema.
@@ -22,6 +25,7 @@ public struct BFFSchemaProbe: Sendable {
         query BFFCapabilities {
           query: __type(name: "Query") { fields { name args { name } } }
           mutation: __type(name: "Mutation") { fields { name args { name } } }
+          subscription: __type(name: "Subscription") { fields { name args { name } } }
           int: __type(name: "Int") { name }
         }
         """
@@ -40,19 +44,21 @@ public struct BFFSchemaProbe: Sendable {
 
         let query: TypeInfo?
         let mutation: TypeInfo?
+        let subscription: TypeInfo?
         let int: Named?
 
-        /// Each of the three must be in the answer (a missing type is `null`), so an answer to
+        /// Each of the four must be in the answer (a missing type is `null`), so an answer to
         /// some other document is never read as "no paging".
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             query = try container.decode(TypeInfo?.self, forKey: .query)
             mutation = try container.decode(TypeInfo?.self, forKey: .mutation)
+            subscription = try container.decode(TypeInfo?.self, forKey: .subscription)
             int = try container.decode(Named?.self, forKey: .int)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case query, mutation, int
+            case query, mutation, subscription, int
         }
 
         /// Whether every piece the paging documents use is there, and `from` beside them.
@@ -65,8 +71,12 @@ public struct BFFSchemaProbe: Sendable {
                 takes(names, query, "getMomentsDetailsByUserID") && takes(names, mutation, "updateMomentLike")
             }
             let paging = int != nil && takesOnBoth(["first", "after"])
+            func offers(_ type: TypeInfo?, _ field: String, taking arguments: [String]) -> Bool {
+                type?.fields?.contains { $0.name == field && $0.args.map(\.name) == arguments } ?? false
+            }
             return Capabilities(paging: paging, startsAtMoment: paging && takesOnBoth(["from"]),
-                                batchesLikes: mutation?.fields?.contains { $0.name == "updateMomentLikes" && $0.args.map(\.name) == ["changes"] } ?? false)
+                                batchesLikes: offers(mutation, "updateMomentLikes", taking: ["changes"]),
+                                subscribesToLikes: offers(subscription, "momentLikesChanged", taking: ["userID"]))
         }
     }
 

@@ -17,10 +17,11 @@ enum MomentsDetailsFields {
         }
         """
 
-    /// What a like changes, and the ID to find the moment in the answer by.
-    static let likeSelection = """
-        moments { id isLiked likes { id avatar } }
-        """
+    /// What a like changes of a moment, and its ID to find it by: a like's answer, a live change.
+    static let momentLikeFields = "id isLiked likes { id avatar }"
+
+    /// What a like changes of each moment answered.
+    static let likeSelection = "moments { \(momentLikeFields) }"
 
     /// `operation` (`query name`) on `field` with `arguments` (`userID: ID!`, passed as
     /// variables of the same name), the optional ones `optional` allows, and `selection`

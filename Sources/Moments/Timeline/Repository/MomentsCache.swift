@@ -45,6 +45,17 @@ struct MomentsCache {
     struct Located {
         var moment: MomentsDetails.Moment
         var previous: String?
+
+        /// The moment with the likes an answer brought (a like's, a live change's): `isLiked`,
+        /// `likes` and their errors as it says, saved likes no longer shown.
+        func changed(by likes: MomentLikes) -> Located {
+            var changed = self
+            changed.moment.isLiked = likes.isLiked
+            changed.moment.likes = likes.likes
+            changed.moment.fieldErrors = likes.fieldErrors
+            changed.moment.hasSavedLikes = nil
+            return changed
+        }
     }
 
     private enum Key: Hashable {

@@ -27,7 +27,8 @@ public struct MomentsSnapshot: Sendable {
     }
 }
 
-/// A like or unlike the BFF accepted, for pages that stay open.
+/// A like or unlike the BFF accepted or told of, for pages that stay open: `isLiked` as `userID`,
+/// whose page it changed, sees the moment.
 public struct LikeChange: Encodable, Sendable, Equatable {
     public let momentID: String
     public let userID: String
@@ -50,7 +51,8 @@ public enum MomentsRepoError: Error, Equatable, Sendable {
 /// page at a time, keeps the pages it read, saves the newest page for offline use, and serves
 /// what it has when the BFF is slow or down.
 public protocol MomentsRepoType: Sendable {
-    /// Every like change the BFF accepted.
+    /// Every like change the BFF accepted from here, and those it tells of (live likes) that change
+    /// what a page here shows: `userID` is the user whose page changed.
     var likeChanges: Broadcaster<LikeChange> { get }
     func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot
     /// The moment `momentID` as `userID` sees it, from a page already read or else from the BFF.
@@ -96,6 +98,9 @@ public final class MomentsRepo: MomentsRepoType {
     /// Counts Clear Cache presses: a BFF answer asked for before the last one is shown, not kept.
     private let clearCount = Locked(0)
     public let likeChanges = Broadcaster<LikeChange>()
+    /// The BFF's live likes, followed for each user whose timeline is read; `nil` for a BFF in this
+    /// process, every like of which is made here.
+    private let likesSubscription: MomentLikesSubscription?
 
     /// - Parameter maxAge: how long a page is shown without asking the BFF again; past it the
     ///   page is still shown while one call in the background brings a new one. A refresh
@@ -108,7 +113,8 @@ public final class MomentsRepo: MomentsRepoType {
         togglesDataStore: any TogglesDataStoreType,
         maxAge: Duration = .seconds(10),
         mediaURLRegistry: MediaURLRegistry? = nil,
-        cacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit
+        cacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit,
+        likesSubscription: MomentLikesSubscription? = nil
     ) {
         self.getMomentsSession = getMomentsSession
         self.updateMomentLikeSession = updateMomentLikeSession
@@ -117,6 +123,7 @@ public final class MomentsRepo: MomentsRepoType {
         self.maxAge = maxAge
         self.mediaURLRegistry = mediaURLRegistry
         cache = Locked(MomentsCache(byteLimit: cacheByteLimit))
+        self.likesSubscription = likesSubscription
     }
 
     /// What the pages and moments kept in memory take now, in estimated bytes, and at most.
@@ -126,6 +133,7 @@ public final class MomentsRepo: MomentsRepoType {
 
     public func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
         let key = pageKey(userID: userID, page: page)
+        likesSubscription?.follow(userID: userID) { [weak self] likes in self?.keepLive(likes, userID: userID) }
         if refresh {
             // Older pages may have moved under newer moments: they are read again when asked.
             cache.withLock { $0.removeAllButNewest(userID: userID) }
@@ -190,6 +198,26 @@ public final class MomentsRepo: MomentsRepoType {
         return updated.moment
     }
 
+    /// Keeps the likes the BFF's live subscription says `userID` sees now in the moment held, and
+    /// tells the live pages when that changes what they show: once, however many dashboards or
+    /// tabs made the like. A moment no page of theirs holds is no page's to redraw.
+    private func keepLive(_ likes: MomentLikes, userID: String) {
+        let key = momentKey(likes.id, userID: userID)
+        guard key.withLikes else { return }
+        let newest = cache.withLock { cache -> [CachedPage]? in
+            guard let held = cache.located(key) else { return nil }
+            let updated = held.changed(by: likes)
+            guard updated.moment != held.moment else { return nil }
+            return cache.replace(updated, userID: userID, nextVersion: nextVersion)
+        }
+        guard let newest else { return }
+        mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
+        for page in newest {
+            saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
+        }
+        likeChanges.send(LikeChange(momentID: likes.id, userID: userID, isLiked: likes.isLiked ?? false))
+    }
+
     /// A moment not read before, liked and read in one call, when the BFF starts a page at a
     /// moment; `nil` (nothing sent) when it does not.
     private func likeReadingMoment(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> Located? {
@@ -219,13 +247,8 @@ public final class MomentsRepo: MomentsRepoType {
             throw Self.readError(error, momentID: momentID, userID: userID)
         }
         if let likes = answer.first(where: { $0.id == momentID }) {
-            var updated = located
-            updated.moment.isLiked = likes.isLiked
-            updated.moment.likes = likes.likes
-            updated.moment.fieldErrors = likes.fieldErrors
-            updated.moment.hasSavedLikes = nil
             mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
-            return updated
+            return located.changed(by: likes)
         } else {
             // The timeline moved since the moment was found: one read of it finds the moment afresh.
             return try await readWhole(findingMoment: momentID, userID: userID)

@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 
 /// Hands every value sent to all current subscribers; a subscriber that stops iterating is
 /// dropped. How a repository's latest value is observed by pages that stay open.
