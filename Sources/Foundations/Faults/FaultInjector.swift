@@ -7,11 +7,13 @@ import Locking
 /// clear is written to the audit (`dashboard.sqlite`, beside toggle changes) before it takes
 /// effect. The API session and the remote-config source take a fault per call (`take`).
 public final class FaultInjector: Sendable {
+    /// The BFF contract's GraphQL operations, by the names the client sends.
+    public static let graphQLOperations = ["getMomentsDetailsByUserID", "updateMomentLike"]
     /// The operations a fault can be set for: the GraphQL operation names and `remoteConfig`.
-    public static let operations = ["getMomentsDetailsByUserID", "updateMomentLike", "remoteConfig"]
+    public static let operations = graphQLOperations + ["remoteConfig"]
 
     /// A fault in force, as lists show it.
-    public struct Active: Sendable, Encodable, Equatable {
+    public struct Active: Sendable, Codable, Equatable {
         public let operation: String
         public let fault: Fault
         public let summary: String
@@ -121,7 +123,7 @@ public final class FaultInjector: Sendable {
 
 extension Fault {
     /// Refuses a fault whose fields do not fit its kind or its operation.
-    func check(for operation: String) throws(FaultError) {
+    public func check(for operation: String) throws(FaultError) {
         if let remainingCalls, remainingCalls < 1 { throw .invalidField("remainingCalls", expected: "a whole number of at least 1") }
         switch kind {
         case .delay:

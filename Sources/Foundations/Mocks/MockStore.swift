@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import Logging
+import Locking
+
+/// The mocks in force, per GraphQL operation, in memory only: they end with the process, as
+/// faults do. Each set and clear is written to the audit (`dashboard.sqlite`) before it takes
+/// effect. The API session asks for a mock per call (`take`) before it asks the BFF.
+public final class MockStore: Sendable {
+    /// The operations a mock can answer: the BFF contract's GraphQL operations.
+    public static let operations = FaultInjector.graphQLOperations
+
+    /// A mock in force, as lists show it.
+    public struct Active: Sendable, Codable, Equatable {
+        public let operation: String
+        public let mock: Mock
+    }
+
+    private struct State {
+        var mocks: [String: Mock] = [:]
+        /// Changes whenever the mocks do (a count-down included), for pages drawn once per change.
+        var version = 0
+    }
+
+    private let writer: any DatabaseWriter
+    private let state = Locked(State())
+    private let logger = Logger(label: "moments.mocks")
+
+    public init(database: AppDatabase) {
+        writer = database.writer
+    }
+
+    /// Refuses an operation no mock can answer.
+    public static func check(_ operation: String) throws(MockError) {
+        guard operations.contains(operation) else { throw .unknownOperation(operation) }
+    }
+
+    /// Sets `mock` for `operation`, replacing any there was.
+    public func set(_ mock: Mock, for operation: String, source: ToggleChangeSource) async throws(MockError) {
+        try Self.check(operation)
+        try mock.check()
+        try await record(MockChange(operation: operation, mock: mock, source: source, changedAt: Date()))
+        state.withLock { $0.mocks[operation] = mock; $0.version += 1 }
+    }
+
+    /// Clears the mock of `operation`; clearing none is no change and is not audited.
+    public func clear(_ operation: String, source: ToggleChangeSource) async throws(MockError) {
+        try Self.check(operation)
+        guard state.withLock({ $0.mocks[operation] }) != nil else { return }
+        try await record(MockChange(operation: operation, mock: nil, source: source, changedAt: Date()))
+        state.withLock { $0.mocks[operation] = nil; $0.version += 1 }
+    }
+
+    /// The mocks in force, by operation name.
+    public var active: [Active] {
+        state.withLock { $0.mocks.sorted { $0.key < $1.key }.map { Active(operation: $0.key, mock: $0.value) } }
+    }
+
+    /// Changes whenever `active` does.
+    public var version: Int { state.withLock { $0.version } }
+
+    /// The mock that answers one call of `operation` whose request body is `body` (its
+    /// `variables` are read only when a mock is set), counting its remaining calls down; at zero
+    /// it ends, and the audit records the end (source `expired`).
+    public func take(_ operation: String, body: Data) async -> Mock? {
+        guard state.withLock({ $0.mocks[operation] }) != nil else { return nil }
+        let variables = JSONValue(data: body)?["variables"]
+        let (mock, expired) = state.withLock { state -> (Mock?, Bool) in
+            guard var mock = state.mocks[operation], mock.matches(variables) else { return (nil, false) }
+            guard let remaining = mock.remainingCalls else { return (mock, false) }
+            mock.remainingCalls = remaining - 1
+            state.mocks[operation] = remaining > 1 ? mock : nil
+            state.version += 1
+            return (mock, remaining == 1)
+        }
+        if expired {
+            do {
+                try await record(MockChange(operation: operation, mock: nil, source: .expired, changedAt: Date()))
+            } catch {
+                // The mock has ended whatever the audit says; the call it answers goes on.
+                logger.error("mock expiry not audited", metadata: ["operation": "\(operation)", "error": "\(error)"])
+            }
+        }
+        return mock
+    }
+
+    /// The latest sets and clears, newest first.
+    public func audit(limit: Int = 50) async throws(MockError) -> [MockChange] {
+        do {
+            return try await writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM mockChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
+                    let json: String? = row["mock"]
+                    return MockChange(operation: row["operation"],
+                                      mock: json.flatMap { try? JSONDecoder().decode(Mock.self, from: Data($0.utf8)) },
+                                      source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
+                }
+            }
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+
+    private func record(_ change: MockChange) async throws(MockError) {
+        let json = change.mock.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        do {
+            try await writer.write { db in
+                try db.execute(sql: "INSERT INTO mockChange (operation, mock, source, changedAt) VALUES (?, ?, ?, ?)",
+                               arguments: [change.operation, json, change.source.rawValue, change.changedAt])
+            }
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+}
