@@ -183,8 +183,12 @@ public struct APISession: Sendable {
                                  mock: Mock?) async throws(APISessionError) -> (status: Int, body: Data) {
         let transport = transport
         // A mock stands in for the BFF; a fault shapes its answer as it would the BFF's.
-        let send: @Sendable () async throws -> (status: Int, body: Data) = mock.map { mock in { (200, mock.answer) } }
-            ?? { try await transport.send(body, headers: headers) }
+        let send: @Sendable () async throws -> (status: Int, body: Data)
+        if let answer = mock?.answer {
+            send = { (200, answer) }
+        } else {
+            send = { try await transport.send(body, headers: headers) }
+        }
         let timeout = timeout
         // What is left of the request's deadline, when it is sooner than this exchange's timeout.
         let wait = Self.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout

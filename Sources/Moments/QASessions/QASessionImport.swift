@@ -105,7 +105,7 @@ struct QASessionImport {
 
     private func faultChanges(_ wanted: [FaultInjector.Active]) throws(QASessionError) -> [Change] {
         for (index, entry) in wanted.enumerated() {
-            do {
+            do throws(FaultError) {
                 guard FaultInjector.operations.contains(entry.operation) else { throw FaultError.unknownOperation(entry.operation) }
                 try entry.fault.check(for: entry.operation)
             } catch {

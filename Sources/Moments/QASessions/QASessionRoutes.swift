@@ -38,7 +38,7 @@ struct QASessionRoutes: RouteCollection {
         routes.post("/api/area51/sessions/export") { request in
             try await export(try request.decode(ExportBody.self), for: request)
         }
-        routes.post("/area51/sessions/export", maxBodySize: InternalMenuRoutes.maxBodySize * 8) { request in
+        routes.post("/area51/sessions/export") { request in
             let fields = request.formFields
             guard let note = fields["note"], let format = ExportBody.Format(rawValue: fields["format"] ?? "json") else {
                 throw InvalidFormError(expected: "note=<text>&format=json|html")
