@@ -58,15 +58,21 @@ def mock_from_recorded_exchange(driver, server):
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-mock-banner]"))
 
 
+def export_from_area51(driver, server, downloads, button, suffix):
+    """A's state as QA leaves it (a mock made from a recorded exchange), exported with one of
+    Area 51's buttons with the note typed; answers the file downloaded."""
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    mock_from_recorded_exchange(driver, server)
+    driver.get(server + "/area51")
+    driver.find_element(By.CSS_SELECTOR, "[data-session-export] textarea[name=note]").send_keys(NOTE)
+    driver.find_element(By.CSS_SELECTOR, button).click()
+    return downloaded(downloads, suffix)
+
+
 def test_session_exported_on_a_is_opened_on_b_through_area51(server, second_server, downloads, shoot):
     driver = make_browser(javascript=True)
     try:
-        driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-        mock_from_recorded_exchange(driver, server)
-        driver.get(server + "/area51")
-        driver.find_element(By.CSS_SELECTOR, "[data-session-export] textarea[name=note]").send_keys(NOTE)
-        driver.find_element(By.CSS_SELECTOR, "[data-session-export-json]").click()
-        session_file = downloaded(downloads, ".json")
+        session_file = export_from_area51(driver, server, downloads, "[data-session-export-json]", ".json")
         assert json.loads(session_file.read_text())["note"] == NOTE
 
         driver.get(second_server + "/area51")
@@ -99,12 +105,7 @@ def test_session_exported_on_a_is_opened_on_b_through_area51(server, second_serv
 def test_exported_page_reads_without_javascript(server, downloads, shoot):
     driver = make_browser(javascript=True)
     try:
-        driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-        mock_from_recorded_exchange(driver, server)
-        driver.get(server + "/area51")
-        driver.find_element(By.CSS_SELECTOR, "[data-session-export] textarea[name=note]").send_keys(NOTE)
-        driver.find_element(By.CSS_SELECTOR, "[data-session-export-html]").click()
-        page = downloaded(downloads, ".html")
+        page = export_from_area51(driver, server, downloads, "[data-session-export-html]", ".html")
     finally:
         driver.quit()
     reader = make_browser(javascript=False)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import Locking
 
@@ -25,12 +24,12 @@ public final class FaultInjector: Sendable {
         var version = 0
     }
 
-    private let writer: any DatabaseWriter
+    private let auditLog: OperationAudit<Fault>
     private let state = Locked(State())
     private let logger = Logger(label: "moments.faults")
 
     public init(database: AppDatabase) {
-        writer = database.writer
+        auditLog = OperationAudit(writer: database.writer, table: "faultChange", column: "fault")
     }
 
     /// Sets `fault` for `operation`, replacing any there was.
@@ -91,13 +90,8 @@ public final class FaultInjector: Sendable {
     /// The latest sets and clears, newest first.
     public func audit(limit: Int = 50) async throws(FaultError) -> [FaultChange] {
         do {
-            return try await writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM faultChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
-                    let json: String? = row["fault"]
-                    return FaultChange(operation: row["operation"],
-                                       fault: json.flatMap { try? JSONDecoder().decode(Fault.self, from: Data($0.utf8)) },
-                                       source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
-                }
+            return try await auditLog.latest(limit: limit).map {
+                FaultChange(operation: $0.operation, fault: $0.setting, source: $0.source, changedAt: $0.changedAt)
             }
         } catch {
             throw .storage(String(describing: error))
@@ -109,12 +103,8 @@ public final class FaultInjector: Sendable {
     }
 
     private func record(_ change: FaultChange) async throws(FaultError) {
-        let json = change.fault.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         do {
-            try await writer.write { db in
-                try db.execute(sql: "INSERT INTO faultChange (operation, fault, source, changedAt) VALUES (?, ?, ?, ?)",
-                               arguments: [change.operation, json, change.source.rawValue, change.changedAt])
-            }
+            try await auditLog.record(change.operation, change.fault, source: change.source, changedAt: change.changedAt)
         } catch {
             throw .storage(String(describing: error))
         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import Locking
 
@@ -22,12 +21,12 @@ public final class MockStore: Sendable {
         var version = 0
     }
 
-    private let writer: any DatabaseWriter
+    private let auditLog: OperationAudit<Mock>
     private let state = Locked(State())
     private let logger = Logger(label: "moments.mocks")
 
     public init(database: AppDatabase) {
-        writer = database.writer
+        auditLog = OperationAudit(writer: database.writer, table: "mockChange", column: "mock")
     }
 
     /// Refuses an operation no mock can answer.
@@ -87,13 +86,8 @@ public final class MockStore: Sendable {
     /// The latest sets and clears, newest first.
     public func audit(limit: Int = 50) async throws(MockError) -> [MockChange] {
         do {
-            return try await writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM mockChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
-                    let json: String? = row["mock"]
-                    return MockChange(operation: row["operation"],
-                                      mock: json.flatMap { try? JSONDecoder().decode(Mock.self, from: Data($0.utf8)) },
-                                      source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
-                }
+            return try await auditLog.latest(limit: limit).map {
+                MockChange(operation: $0.operation, mock: $0.setting, source: $0.source, changedAt: $0.changedAt)
             }
         } catch {
             throw .storage(String(describing: error))
@@ -101,12 +95,8 @@ public final class MockStore: Sendable {
     }
 
     private func record(_ change: MockChange) async throws(MockError) {
-        let json = change.mock.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         do {
-            try await writer.write { db in
-                try db.execute(sql: "INSERT INTO mockChange (operation, mock, source, changedAt) VALUES (?, ?, ?, ?)",
-                               arguments: [change.operation, json, change.source.rawValue, change.changedAt])
-            }
+            try await auditLog.record(change.operation, change.mock, source: change.source, changedAt: change.changedAt)
         } catch {
             throw .storage(String(describing: error))
         }
