@@ -6,7 +6,7 @@ import GRDB
 /// JSON in a column named after it (`fault`, `mock`).
 struct OperationAudit<Setting: Codable & Sendable>: Sendable {
     /// One change as read back; `setting` is `nil` for a clear.
-    struct Entry {
+    struct Entry: Sendable {
         let operation: String
         let setting: Setting?
         let source: ToggleChangeSource
@@ -27,10 +27,11 @@ struct OperationAudit<Setting: Codable & Sendable>: Sendable {
 
     /// The latest changes, newest first.
     func latest(limit: Int) async throws -> [Entry] {
-        let (sql, column) = ("SELECT * FROM \(table) ORDER BY id DESC LIMIT ?", column)
+        let sql = "SELECT * FROM \(table) ORDER BY id DESC LIMIT ?"
+        let settingColumn = column
         return try await writer.read { db in
             try Row.fetchAll(db, sql: sql, arguments: [limit]).map { row in
-                let json: String? = row[column]
+                let json: String? = row[settingColumn]
                 return Entry(operation: row["operation"], setting: json.flatMap { try? JSONDecoder().decode(Setting.self, from: Data($0.utf8)) },
                              source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
             }

@@ -38,7 +38,7 @@ struct QASessionFile: Encodable {
         let mocks: [MockChange]
     }
 
-    let version = Self.currentVersion
+    let version = QASessionFile.currentVersion
     let exportedAt: Date
     /// What the reporter typed.
     let note: String

@@ -123,7 +123,7 @@ struct QASessionImport {
 
     private func mockChanges(_ wanted: [MockStore.Active]) throws(QASessionError) -> [Change] {
         for (index, entry) in wanted.enumerated() {
-            do {
+            do throws(MockError) {
                 try MockStore.check(entry.operation)
                 try entry.mock.check()
             } catch {
