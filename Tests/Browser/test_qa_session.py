@@ -84,10 +84,12 @@ def test_session_exported_on_a_is_opened_on_b_through_area51(server, second_serv
         assert api(second_server, "GET", "/api/area51/mocks")["mocks"] == [], "shown, not yet applied"
         for width in WIDTHS:
             resize(driver, width)
+            driver.execute_script("document.querySelector('[data-session-preview]').scrollIntoView({block: 'center'})")
             shoot(driver, f"preview-{width}")
         driver.find_element(By.CSS_SELECTOR, "[data-session-apply]").click()
         wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-mock-banner]"))
         assert TIMELINE in driver.find_element(By.CSS_SELECTOR, "[data-mock-banner]").text
+        driver.execute_script("window.scrollTo(0, 0)")
         for width in WIDTHS:
             resize(driver, width)
             shoot(driver, f"applied-{width}")
