@@ -68,23 +68,13 @@ public final class FaultInjector: Sendable {
     /// The fault for one call of `operation`, counting its remaining calls down; at zero it ends,
     /// and the audit records the end (source `expired`) as it records a clear.
     public func take(_ operation: String) async -> Fault? {
-        let (fault, expired) = state.withLock { state -> (Fault?, Bool) in
-            guard var fault = state.faults[operation] else { return (nil, false) }
-            guard let remaining = fault.remainingCalls else { return (fault, false) }
-            fault.remainingCalls = remaining - 1
-            state.faults[operation] = remaining > 1 ? fault : nil
-            state.version += 1
-            return (fault, remaining == 1)
+        let taken = state.withLock { state in
+            let taken = state.faults.takeCall(operation)
+            if taken?.isCounted == true { state.version += 1 }
+            return taken
         }
-        if expired {
-            do {
-                try await record(FaultChange(operation: operation, fault: nil, source: .expired, changedAt: Date()))
-            } catch {
-                // The fault has ended whatever the audit says; the call it shaped goes on.
-                logger.error("fault expiry not audited", metadata: ["operation": "\(operation)", "error": "\(error)"])
-            }
-        }
-        return fault
+        if taken?.isLast == true { await auditLog.recordExpiry(of: operation, logger: logger) }
+        return taken?.setting
     }
 
     /// The latest sets and clears, newest first.

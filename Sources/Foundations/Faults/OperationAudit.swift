@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// The audit of what QA sets per operation (faults, mocks) in `dashboard.sqlite`: each set, clear
 /// and end of a count-down, with its source and time. One table per kind, the setting kept as
@@ -22,6 +23,16 @@ struct OperationAudit<Setting: Codable & Sendable>: Sendable {
         let sql = "INSERT INTO \(table) (operation, \(column), source, changedAt) VALUES (?, ?, ?, ?)"
         try await writer.write { db in
             try db.execute(sql: sql, arguments: [operation, json, source.rawValue, changedAt])
+        }
+    }
+
+    /// Records that `operation`'s setting ended with its last call (source `expired`). The setting
+    /// has ended whatever the audit says, and the call it shaped goes on: a failure is logged.
+    func recordExpiry(of operation: String, logger: Logger) async {
+        do {
+            try await record(operation, nil, source: .expired, changedAt: Date())
+        } catch {
+            logger.error("expiry not audited", metadata: ["table": "\(table)", "operation": "\(operation)", "error": "\(error)"])
         }
     }
 

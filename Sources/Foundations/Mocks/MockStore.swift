@@ -64,23 +64,13 @@ public final class MockStore: Sendable {
     public func take(_ operation: String, body: Data) async -> Mock? {
         guard state.withLock({ $0.mocks[operation] }) != nil else { return nil }
         let variables = JSONValue(data: body)?["variables"]
-        let (mock, expired) = state.withLock { state -> (Mock?, Bool) in
-            guard var mock = state.mocks[operation], mock.matches(variables) else { return (nil, false) }
-            guard let remaining = mock.remainingCalls else { return (mock, false) }
-            mock.remainingCalls = remaining - 1
-            state.mocks[operation] = remaining > 1 ? mock : nil
-            state.version += 1
-            return (mock, remaining == 1)
+        let taken = state.withLock { state in
+            let taken = state.mocks[operation]?.matches(variables) == true ? state.mocks.takeCall(operation) : nil
+            if taken?.isCounted == true { state.version += 1 }
+            return taken
         }
-        if expired {
-            do {
-                try await record(MockChange(operation: operation, mock: nil, source: .expired, changedAt: Date()))
-            } catch {
-                // The mock has ended whatever the audit says; the call it answers goes on.
-                logger.error("mock expiry not audited", metadata: ["operation": "\(operation)", "error": "\(error)"])
-            }
-        }
-        return mock
+        if taken?.isLast == true { await auditLog.recordExpiry(of: operation, logger: logger) }
+        return taken?.setting
     }
 
     /// The latest sets and clears, newest first.
