@@ -7,6 +7,7 @@ import json
 import re
 import socket
 
+import jsonschema
 import pytest
 import requests
 from haralyzer import HarParser
@@ -81,6 +82,8 @@ def test_a_session_exported_by_a_is_opened_by_b_in_the_same_state(dashboards):
     assert MOCKED_TITLE in titles, "A's timeline is answered by the mock"
     exported = export(a_session, a, "The like button fails with 503 after two likes.")
     text = json.dumps(exported)
+    schema = ok(a_session.get(f"{a}/api/openapi.json"))["components"]["schemas"]["QASession"]
+    jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker()).validate(exported)
     assert exported["version"] == 1
     assert exported["note"] == "The like button fails with 503 after two likes."
     assert exported["actingUser"] == {"userID": "3"}

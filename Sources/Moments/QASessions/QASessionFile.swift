@@ -2,7 +2,7 @@ import Foundation
 import Foundations
 
 /// A QA session as exported (`POST /api/area51/sessions/export`): what makes a bug reproducible
-/// on another dashboard. Its schema is published at `/api/qa-session.schema.json`; `version`
+/// on another dashboard. Its schema is `QASession` in `/api/openapi.json`; `version`
 /// changes whenever a reader of the previous version could not apply it.
 struct QASessionFile: Encodable {
     /// The schema version this build writes and reads.
