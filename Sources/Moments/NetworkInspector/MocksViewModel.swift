@@ -9,6 +9,8 @@ struct MocksViewModel: Encodable, Sendable {
     struct Operation: Encodable, Sendable {
         let name: String
         let hasMock: Bool
+        /// Which calls it answers and for how long; empty without a mock.
+        let summary: String
         /// The mock's answer and variables as JSON text, to edit; empty without a mock.
         let body: String
         let variables: String
@@ -26,7 +28,7 @@ struct MocksViewModel: Encodable, Sendable {
         hasActive = !active.isEmpty
         operations = MockStore.operations.map { name in
             let mock = active.first { $0.operation == name }?.mock
-            return Operation(name: name, hasMock: mock != nil, body: mock.map { Self.text($0.body) } ?? "",
+            return Operation(name: name, hasMock: mock != nil, summary: mock?.summary ?? "", body: mock.map { Self.text($0.body) } ?? "",
                              variables: mock?.variables.map { Self.text(.object($0)) } ?? "",
                              setAction: "/area51/mocks/\(name)", clearAction: "/area51/mocks/\(name)/clear")
         }
