@@ -161,6 +161,12 @@ def test_files_b_cannot_apply_whole_are_refused_naming_the_cause_and_change_noth
     assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid_session"
     assert "faults[0]" in answer.json()["error"]["message"]
 
+    twice = copy.deepcopy(exported)
+    twice["mocks"].append(twice["mocks"][0])
+    answer = refused(b_session, b, json.dumps(twice).encode())
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid_session"
+    assert "mocks" in answer.json()["error"]["message"]
+
     status, error = post_declaring_length(b, "/api/area51/sessions/import", 50 * 1024 * 1024)
     assert status == 413 and error["code"] == "payload_too_large"
     assert "limited to" in error["message"]

@@ -33,12 +33,19 @@ public struct Mock: Codable, Sendable, Equatable {
     /// The mock in a few words, for lists and the audit: `every call, 2 more calls`,
     /// `variables {"userID":"3"}, until cleared`.
     public var summary: String {
-        let calls = variables.flatMap { try? JSONEncoder().encode($0) }.map { "variables " + String(decoding: $0, as: UTF8.self) } ?? "every call"
+        let calls = variables.map { "variables " + String(decoding: Self.json(.object($0)), as: UTF8.self) } ?? "every call"
         return calls + (remainingCalls.map { ", \($0) more calls" } ?? ", until cleared")
     }
 
     /// The answer's bytes, as the transport would have given them.
     var answer: Data {
-        (try? JSONEncoder().encode(body)) ?? Data()
+        Self.json(body)
+    }
+
+    /// `value` as JSON with sorted keys: the same mock always reads the same.
+    private static func json(_ value: JSONValue) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)) ?? Data()
     }
 }

@@ -37,6 +37,11 @@ struct QASessionImport {
         let descriptions = Dictionary(ToggleCatalog.descriptions.map { ($0.name, $0) }) { first, _ in first }
         let unknown = settings.toggles.map(\.name).filter { descriptions[$0] == nil }
         guard unknown.isEmpty else { throw .unknownToggles(unknown) }
+        // Two entries for one toggle or operation: which one to apply is not for the dashboard to guess.
+        for (field, names) in [("toggles", settings.toggles.map(\.name)), ("faults", settings.faults.map(\.operation)),
+                               ("mocks", settings.mocks.map(\.operation))] where Set(names).count != names.count {
+            throw .invalidValue(field, expected: "one entry per name")
+        }
         var changes: [Change] = []
         for (index, toggle) in settings.toggles.enumerated() {
             guard let description = descriptions[toggle.name] else { continue }
