@@ -7,6 +7,7 @@ import os
 import pathlib
 import re
 import sys
+import tempfile
 import urllib.request
 from collections import Counter
 
@@ -41,6 +42,9 @@ class Site:
         moment_id = with_photos[0]["momentID"]
         # A like, so that the timeline and the moment show a row of likers.
         api(url, "PUT", f"/api/moments/{moment_id}/like", {"isLiked": True})
+        # A mock no call matches: every page shows its banner, the inspector its form filled in.
+        api(url, "PUT", "/api/area51/mocks/updateMomentLike", {"body": {"data": None, "errors": [{"message": "mocked"}]},
+                                                                 "variables": {"momentID": "no-such-moment"}})
         network = api(url, "GET", f"/api/area51/network?operation={TIMELINE}")
         exchanges = network.get("exchanges", network) if isinstance(network, dict) else network
         self.pages = {
@@ -56,7 +60,24 @@ class Site:
             "crash-confirm": "/area51",
             # The inspector with an exchange selected, shown in the pane beside the table (1024 px and wider).
             "network-selected": "/area51/network",
+            # The QA session exported as one page for people, opened from the file.
+            "session-report": self.session_report().as_uri(),
         }
+
+    def address(self, name):
+        """Where a browser opens the page: on the server, or a file (the exported report)."""
+        path = self.pages[name]
+        return path if path.startswith("file:") else self.url + path
+
+    def session_report(self, accept_language="en-US"):
+        """The QA session exported as a page (`format: html`), saved as a file; answers its path."""
+        request = urllib.request.Request(self.url + "/api/area51/sessions/export", method="POST",
+                                         data=json.dumps({"note": "Checked by the accessibility suite.", "format": "html"}).encode(),
+                                         headers={"Content-Type": "application/json", "Accept-Language": accept_language})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            report = pathlib.Path(tempfile.mkdtemp(prefix="moments-report-")) / "session.html"
+            report.write_bytes(answer.read())
+        return report
 
     def open_error_state(self):
         """A fault on the timeline query, for the error page; `close_error_state` clears it."""
@@ -67,6 +88,8 @@ class Site:
 
     def html(self, name, accept_language):
         """The page's HTML as the server sends it to a browser that asks for `accept_language`."""
+        if name == "session-report":
+            return self.session_report(accept_language).read_text()
         headers = {"Accept-Language": accept_language, "Accept": "text/html"}
         request = urllib.request.Request(self.url + self.pages[name], headers=headers)
         if name == "crash-confirm":  # the first press of Crash App, with the page's CSRF cookie and field

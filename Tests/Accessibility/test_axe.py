@@ -7,7 +7,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import REPORT_DIR, record_axe
 
-PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error", "crash-confirm", "network-selected"]
+PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error", "crash-confirm", "network-selected",
+         "session-report"]
 LANGUAGES = ["en-US", "zh-CN"]
 SCHEMES = ["light", "dark"]
 WIDTHS = [390, 1280]
@@ -53,7 +54,7 @@ def test_page_has_no_serious_or_critical_axe_violation(site, browser, page):
     if page == "timeline-error":
         site.open_error_state()
     try:
-        browser.get(site.url + site.pages[page])
+        browser.get(site.address(page))
         if page == "timeline-error":
             assert browser.find_elements("css selector", ".state--error"), "the error page shows the timeline's error state"
         if page == "crash-confirm":

@@ -34,6 +34,24 @@ import TestSupport
         await server.stop()
     }
 
+    @Test func routeWithALargerCap_takesBodiesOverTheServerCap_upToItsOwn() async throws {
+        let counter = CallCounter()
+        var router = Router()
+        router.post("/large", maxBodySize: 4096) { request in
+            counter.calls.withLock { $0 += 1 }
+            return .text("got \(request.body.count)")
+        }
+        let server = try TestServer(router: router) { $0.maxBodySize = 1024 }
+        let (status, _, body) = try await server.send("POST", "/large", body: Data(repeating: 65, count: 4096))
+        #expect(status == 200)
+        #expect(String(decoding: body, as: UTF8.self) == "got 4096")
+        let (overStatus, _, overBody) = try await server.send("POST", "/large", body: Data(repeating: 65, count: 4097))
+        #expect(overStatus == 413)
+        #expect(String(decoding: overBody, as: UTF8.self).contains("limited to 4096 bytes"))
+        #expect(counter.calls.withLock { $0 } == 1)
+        await server.stop()
+    }
+
     @Test func bodyWithinCap_reachesHandler() async throws {
         let counter = CallCounter()
         let server = try makeServer(counter: counter)

@@ -13,7 +13,8 @@ import TestSupport
                                           "/area51/toggles/{name}", "/area51/actions/{id}", "/area51/user", "/css/designkit.css", "/media",
                                           "/InternalMenu", "/DesignKit",
                                           "/area51/network", "/area51/network/{id}", "/area51/network/{id}/replay",
-                                          "/area51/faults/{operation}", "/area51/faults/{operation}/clear", "/area51/clear-faults"]
+                                          "/area51/faults/{operation}", "/area51/faults/{operation}/clear", "/area51/clear-faults",
+                                          "/area51/mocks/{operation}", "/area51/mocks/{operation}/clear", "/area51/sessions/export"]
 
     @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
         try await withDashboard { dashboard, bff in

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import Locking
 
@@ -7,11 +6,13 @@ import Locking
 /// clear is written to the audit (`dashboard.sqlite`, beside toggle changes) before it takes
 /// effect. The API session and the remote-config source take a fault per call (`take`).
 public final class FaultInjector: Sendable {
+    /// The BFF contract's GraphQL operations, by the names the client sends.
+    public static let graphQLOperations = ["getMomentsDetailsByUserID", "updateMomentLike"]
     /// The operations a fault can be set for: the GraphQL operation names and `remoteConfig`.
-    public static let operations = ["getMomentsDetailsByUserID", "updateMomentLike", "remoteConfig"]
+    public static let operations = graphQLOperations + ["remoteConfig"]
 
     /// A fault in force, as lists show it.
-    public struct Active: Sendable, Encodable, Equatable {
+    public struct Active: Sendable, Codable, Equatable {
         public let operation: String
         public let fault: Fault
         public let summary: String
@@ -23,12 +24,12 @@ public final class FaultInjector: Sendable {
         var version = 0
     }
 
-    private let writer: any DatabaseWriter
+    private let auditLog: OperationAudit<Fault>
     private let state = Locked(State())
     private let logger = Logger(label: "moments.faults")
 
     public init(database: AppDatabase) {
-        writer = database.writer
+        auditLog = OperationAudit(writer: database.writer, table: "faultChange", column: "fault")
     }
 
     /// Sets `fault` for `operation`, replacing any there was.
@@ -67,35 +68,20 @@ public final class FaultInjector: Sendable {
     /// The fault for one call of `operation`, counting its remaining calls down; at zero it ends,
     /// and the audit records the end (source `expired`) as it records a clear.
     public func take(_ operation: String) async -> Fault? {
-        let (fault, expired) = state.withLock { state -> (Fault?, Bool) in
-            guard var fault = state.faults[operation] else { return (nil, false) }
-            guard let remaining = fault.remainingCalls else { return (fault, false) }
-            fault.remainingCalls = remaining - 1
-            state.faults[operation] = remaining > 1 ? fault : nil
-            state.version += 1
-            return (fault, remaining == 1)
+        let taken = state.withLock { state in
+            let taken = state.faults.takeCall(operation)
+            if taken?.isCounted == true { state.version += 1 }
+            return taken
         }
-        if expired {
-            do {
-                try await record(FaultChange(operation: operation, fault: nil, source: .expired, changedAt: Date()))
-            } catch {
-                // The fault has ended whatever the audit says; the call it shaped goes on.
-                logger.error("fault expiry not audited", metadata: ["operation": "\(operation)", "error": "\(error)"])
-            }
-        }
-        return fault
+        if taken?.isLast == true { await auditLog.recordExpiry(of: operation, logger: logger) }
+        return taken?.setting
     }
 
     /// The latest sets and clears, newest first.
     public func audit(limit: Int = 50) async throws(FaultError) -> [FaultChange] {
         do {
-            return try await writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM faultChange ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
-                    let json: String? = row["fault"]
-                    return FaultChange(operation: row["operation"],
-                                       fault: json.flatMap { try? JSONDecoder().decode(Fault.self, from: Data($0.utf8)) },
-                                       source: ToggleChangeSource(rawValue: row["source"]) ?? .app, changedAt: row["changedAt"])
-                }
+            return try await auditLog.latest(limit: limit).map {
+                FaultChange(operation: $0.operation, fault: $0.setting, source: $0.source, changedAt: $0.changedAt)
             }
         } catch {
             throw .storage(String(describing: error))
@@ -107,12 +93,8 @@ public final class FaultInjector: Sendable {
     }
 
     private func record(_ change: FaultChange) async throws(FaultError) {
-        let json = change.fault.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         do {
-            try await writer.write { db in
-                try db.execute(sql: "INSERT INTO faultChange (operation, fault, source, changedAt) VALUES (?, ?, ?, ?)",
-                               arguments: [change.operation, json, change.source.rawValue, change.changedAt])
-            }
+            try await auditLog.record(change.operation, change.fault, source: change.source, changedAt: change.changedAt)
         } catch {
             throw .storage(String(describing: error))
         }
@@ -121,7 +103,7 @@ public final class FaultInjector: Sendable {
 
 extension Fault {
     /// Refuses a fault whose fields do not fit its kind or its operation.
-    func check(for operation: String) throws(FaultError) {
+    public func check(for operation: String) throws(FaultError) {
         if let remainingCalls, remainingCalls < 1 { throw .invalidField("remainingCalls", expected: "a whole number of at least 1") }
         switch kind {
         case .delay:

@@ -92,6 +92,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case sourceReset = "source.reset"
     case sourceApp = "source.app"
     case sourceExpired = "source.expired"
+    case sourceSession = "source.session"
     case `default`
     case readOnly
     case on
@@ -213,6 +214,38 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case faultSummaryGraphQLError = "fault.summary.graphQLError"
     case faultSummaryEmptyMoments = "fault.summary.emptyMoments"
     case faultSummaryMalformedJSON = "fault.summary.malformedJSON"
+    case mocksTitle
+    case mocksHint
+    case mockBody
+    case mockVariables
+    case mockSet
+    case mockClear
+    case mockNone
+    case mockBanner
+    case networkMocked
+    case networkMockThis
+    case networkMockThisHint
+    case sessionsTitle
+    case sessionsHint
+    case sessionNote
+    case sessionExportJSON
+    case sessionExportHTML
+    case sessionFile
+    case sessionWillChange
+    case sessionApply
+    case sessionApplied
+    case sessionNoChange
+    case sessionReport
+    case sessionExportedAt
+    case sessionBuild
+    case sessionBFF
+    case sessionToggles
+    case sessionFaultsAndMocks
+    case sessionExchanges
+    case sessionTracking
+    case sessionAudit
+    case sessionActingUser
+    case sessionLanguage
     case faultSummaryMore = "fault.summary.more"
     case faultSummaryLastCall = "fault.summary.lastCall"
     case overrideRemoteChanged

@@ -23,6 +23,7 @@ public struct APISession: Sendable {
 
     private let networkLog: NetworkLog?
     private let faults: FaultInjector?
+    private let mocks: MockStore?
 
     /// When the request being answered wants its exchanges with the BFF over: every exchange made
     /// on its behalf waits at most until then (and at most `timeout`), so a request that needs
@@ -31,11 +32,12 @@ public struct APISession: Sendable {
     @TaskLocal public static var deadline: ContinuousClock.Instant?
 
     public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5), networkLog: NetworkLog? = nil,
-                faults: FaultInjector? = nil, headers: [String: String] = [:]) {
+                faults: FaultInjector? = nil, mocks: MockStore? = nil, headers: [String: String] = [:]) {
         self.transport = transport
         self.timeout = timeout
         self.networkLog = networkLog
         self.faults = faults
+        self.mocks = mocks
         extraHeaders = headers
     }
 
@@ -89,18 +91,19 @@ public struct APISession: Sendable {
                        document: original.document ?? "", as: AnyData.self).recorded
     }
 
-    /// One exchange: the fault in force for the operation, the transport within the timeout,
-    /// the answer classified, and the whole recorded in the network log.
+    /// One exchange: the fault in force for the operation, the mock that answers it or else the
+    /// transport, within the timeout; the answer classified, and the whole recorded in the network log.
     private func exchange<Payload: Decodable>(body: Data, operationName: String, document: String, as payload: Payload.Type)
         async -> (result: Result<GraphQLAnswer<Payload>, APISessionError>, recorded: NetworkExchange?) {
         let started = ContinuousClock.now
         let startedAt = Date()
         let headers = headers
         let fault = await faults?.take(operationName)
+        let mock = await mocks?.take(operationName, body: body)
         var answer: (status: Int, body: Data)?
         let result: Result<GraphQLAnswer<Payload>, APISessionError>
         do {
-            let received = try await sendWithTimeout(body, headers: headers, fault: fault)
+            let received = try await sendWithTimeout(body, headers: headers, fault: fault, mock: mock)
             answer = received
             result = .success(try Self.classify(status: received.status, body: received.body, as: payload))
         } catch {
@@ -131,7 +134,7 @@ public struct APISession: Sendable {
                 document: document, variables: RequestVariables(body: body), requestBody: log.body(body),
                 status: answer?.status, responseBody: answer.map { log.body($0.body) } ?? .none,
                 errors: errors,
-                failure: failure?.description, outcome: outcome, fault: fault,
+                failure: failure?.description, outcome: outcome, fault: fault, isMocked: mock != nil,
                 startedAt: startedAt, duration: elapsed), failure: failure)
         }
         return (result, recorded)
@@ -202,16 +205,24 @@ public struct APISession: Sendable {
         return .missingData(names.joined(separator: "."))
     }
 
-    private func sendWithTimeout(_ body: Data, headers: [String: String], fault: Fault?) async throws(APISessionError) -> (status: Int, body: Data) {
+    private func sendWithTimeout(_ body: Data, headers: [String: String], fault: Fault?,
+                                 mock: Mock?) async throws(APISessionError) -> (status: Int, body: Data) {
         let transport = transport
+        // A mock stands in for the BFF; a fault shapes its answer as it would the BFF's.
+        let send: @Sendable () async throws -> (status: Int, body: Data)
+        if let answer = mock?.answer {
+            send = { (200, answer) }
+        } else {
+            send = { try await transport.send(body, headers: headers) }
+        }
         let timeout = timeout
         // What is left of the request's deadline, when it is sooner than this exchange's timeout.
         let wait = Self.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout
         do {
             return try await withThrowingTaskGroup(of: (status: Int, body: Data).self) { group in
                 group.addTask {
-                    guard let fault else { return try await transport.send(body, headers: headers) }
-                    return try await fault.answer(timeout: timeout) { try await transport.send(body, headers: headers) }
+                    guard let fault else { return try await send() }
+                    return try await fault.answer(timeout: timeout, send: send)
                 }
                 group.addTask {
                     try await Task.sleep(for: wait)

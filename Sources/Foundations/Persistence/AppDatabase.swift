@@ -93,6 +93,15 @@ public struct AppDatabase: Sendable {
             try db.drop(table: "toggleChange")
             try db.rename(table: "toggleChangeAsText", to: "toggleChange")
         }
+        migrator.registerMigration("v5: mock audit") { db in
+            try db.create(table: "mockChange") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("operation", .text).notNull()
+                table.column("mock", .text)
+                table.column("source", .text).notNull()
+                table.column("changedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -127,7 +127,7 @@ public struct ToggleCatalog: Sendable {
 
 extension ToggleDescription {
     /// The values an override of it may be, as an error message says them.
-    var overrideValuesText: String {
+    public var overrideValuesText: String {
         variants.isEmpty ? "true, false or null" : (variants.map { "\"\($0)\"" } + ["null"]).joined(separator: ", ")
     }
 }

@@ -13,8 +13,10 @@ public enum ToggleChangeSource: String, Codable, Sendable {
     /// A remote config fetched from the BFF side changed the value in force; sent to open
     /// pages, never audited (the dashboard did not change it).
     case remote
-    /// A fault's remaining calls ran out (fault changes only).
+    /// A fault's or a mock's remaining calls ran out (their changes only).
     case expired
+    /// An imported QA session (`POST /api/area51/sessions/import`).
+    case session
 }
 
 /// One change of a toggle's value (an internal toggle) or of its local override (a remote

@@ -1,7 +1,7 @@
 /// Something routes are added to: the router itself, or a group of it with its own middleware.
 public protocol RouteBuilder {
-    /// Adds a route for `method` and `pattern`. `maxBodySize` caps this route's bodies below the
-    /// server's cap (413 beyond it, the handler never called).
+    /// Adds a route for `method` and `pattern`. `maxBodySize` caps this route's bodies in place of
+    /// the server's cap, below it or above it (413 beyond it, the handler never called).
     mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler)
 }
 

@@ -84,6 +84,13 @@ public struct Router: RouteBuilder, Sendable {
         return response
     }
 
+    /// The body cap of the route `request`'s method and path name, when it set one: the server
+    /// holds the body to it from the head on, where it is larger than the server's own cap.
+    public func maxBodySize(for request: Request) -> Int? {
+        guard case .route(let route, _) = match(request) else { return nil }
+        return route.maxBodySize
+    }
+
     /// The answer to a request the server refused before it reached the router (413, 414, 431
     /// at the head): rendered as every error is, with the headers every answer carries.
     public func refusal(_ error: HTTPError, for request: Request) -> Response {

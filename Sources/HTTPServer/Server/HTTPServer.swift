@@ -20,7 +20,8 @@ public final class HTTPServer: Sendable {
         public var connectionLimit: Int
         /// Seconds of silence after which a connection is dropped.
         public var connectionTimeout: Int
-        /// Requests with larger bodies get 413 and never reach a handler.
+        /// Requests with larger bodies get 413 and never reach a handler, unless their route takes
+        /// more (`Router.maxBodySize(for:)`).
         public var maxBodySize: Int
         /// Bytes a connection may use for its request line and headers; longer ones are refused.
         /// 20 KiB holds 8 KiB of headers (a browser's request several times over) and keeps 256
@@ -74,6 +75,8 @@ public final class HTTPServer: Sendable {
     /// Renders the refusals the server makes before a request reaches the responder (413, 414,
     /// 431 at the head), so they take the same shape as every other error.
     let refuse: @Sendable (HTTPError, Request) -> Response
+    /// The cap of the route a request's head names, when it has one of its own.
+    let routeBodyLimit: @Sendable (Request) -> Int?
     let logger: Logger
     private let state = Locked(State())
     private let requestDeadline: RequestDeadline
@@ -82,18 +85,21 @@ public final class HTTPServer: Sendable {
         configuration: Configuration,
         logger: Logger = Logger(label: "moments.http"),
         refuse: @escaping @Sendable (HTTPError, Request) -> Response = { error, _ in .json(error: error) },
+        routeBodyLimit: @escaping @Sendable (Request) -> Int? = { _ in nil },
         responder: @escaping @Sendable (Request) async -> Response
     ) {
         self.configuration = configuration
         self.logger = logger
         self.refuse = refuse
+        self.routeBodyLimit = routeBodyLimit
         self.responder = responder
         requestDeadline = RequestDeadline(limit: configuration.requestHeaderTimeout)
     }
 
     /// A server whose requests are answered, and refused at the head, by `router`.
     public convenience init(configuration: Configuration, router: Router, logger: Logger = Logger(label: "moments.http")) {
-        self.init(configuration: configuration, logger: logger, refuse: router.refusal(_:for:), responder: router.respond(to:))
+        self.init(configuration: configuration, logger: logger, refuse: router.refusal(_:for:), routeBodyLimit: router.maxBodySize(for:),
+                  responder: router.respond(to:))
     }
 
     /// The port the server listens on, once started.
@@ -254,9 +260,13 @@ public final class HTTPServer: Sendable {
                 context.holdRefusal(refusal)
                 return queue(refusal, on: connection, context: context, method: method, url: url)
             }
+            if let routeLimit = routeBodyLimit(Request(method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
+                                                       path: url.map { String(cString: $0) } ?? "/")) {
+                context.raiseBodyLimit(to: routeLimit)
+            }
             if let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init),
-               length > configuration.maxBodySize {
-                return queue(tooLarge(connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
+               length > context.bodyLimit {
+                return queue(tooLarge(context.bodyLimit, connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
             }
             if let refusal = oversizedHead(connection: connection, method: method, path: url) {
                 context.holdRefusal(refusal)
@@ -271,13 +281,13 @@ public final class HTTPServer: Sendable {
             // libmicrohttpd cannot answer in the middle of an upload: an oversized body of unknown
             // length is read and dropped to its end and answered there, up to a bound past which
             // the connection is simply closed.
-            return context.bytesReceived > configuration.maxBodySize * 16 ? MHD_Result.NO : MHD_Result.YES
+            return context.bytesReceived > context.bodyLimit + configuration.maxBodySize * 16 ? MHD_Result.NO : MHD_Result.YES
         }
         if let response = context.takeResponse() {
             return queue(response, on: connection, context: context, method: method, url: url)
         }
         if context.bodyTooLarge {
-            return queue(tooLarge(connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
+            return queue(tooLarge(context.bodyLimit, connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
         }
         guard let body = context.dispatch() else { return MHD_Result.YES }
 
@@ -362,9 +372,9 @@ public final class HTTPServer: Sendable {
     }
 
     /// 413 for a body over the server's cap, refused before any handler sees it.
-    private func tooLarge(connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?) -> Response {
+    private func tooLarge(_ limit: Int, connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?) -> Response {
         refuse(HTTPError(.payloadTooLarge, code: "payload_too_large",
-                         message: "Request bodies are limited to \(configuration.maxBodySize) bytes."),
+                         message: "Request bodies are limited to \(limit) bytes."),
                ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
     }
 

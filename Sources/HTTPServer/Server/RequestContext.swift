@@ -8,6 +8,8 @@ final class RequestContext: Sendable {
     private struct State {
         var body = Data()
         var bodyTooLarge = false
+        /// The server's cap, or the route's when it takes more (`raiseBodyLimit`).
+        var bodyLimit: Int
         var bytesReceived = 0
         var dispatched = false
         var suspended = false
@@ -21,20 +23,27 @@ final class RequestContext: Sendable {
     }
 
     let started = ContinuousClock.now
-    let bodyLimit: Int
     /// Bytes of the request line's target, known before the headers arrive.
     let targetLength: Int
     /// What the socket had sent when the request line arrived: if the request ends in error with
     /// the count unchanged, nothing answered it.
     let bytesSentBefore: UInt64
     private let connection: ConnectionHandle
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     init(bodyLimit: Int, connection: ConnectionHandle, targetLength: Int, bytesSentBefore: UInt64) {
-        self.bodyLimit = bodyLimit
         self.connection = connection
         self.targetLength = targetLength
         self.bytesSentBefore = bytesSentBefore
+        state = Locked(State(bodyLimit: bodyLimit))
+    }
+
+    /// The body cap in force: the server's, or the route's when it takes more.
+    var bodyLimit: Int { state.withLock { $0.bodyLimit } }
+
+    /// Lets the body grow to `limit`, for a route that takes more than the server's cap.
+    func raiseBodyLimit(to limit: Int) {
+        state.withLock { $0.bodyLimit = max($0.bodyLimit, limit) }
     }
 
     /// Marks the head as handed to the server; true the first time only.
@@ -53,7 +62,7 @@ final class RequestContext: Sendable {
         state.withLock { state in
             state.bytesReceived += bytes.count
             guard !state.bodyTooLarge else { return }
-            if state.body.count + bytes.count > bodyLimit {
+            if state.body.count + bytes.count > state.bodyLimit {
                 state.bodyTooLarge = true
                 state.body = Data()
             } else {

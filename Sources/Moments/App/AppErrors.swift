@@ -223,6 +223,65 @@ extension FaultError: HTTPResponseError {
     }
 }
 
+extension MockError: HTTPResponseError {
+    /// 404 for an operation no mock can answer, 400 for a mock that does not fit, 500 when the
+    /// audit cannot be written.
+    public var status: HTTPStatus {
+        switch self {
+        case .unknownOperation: .notFound
+        case .invalidField: .badRequest
+        case .storage: .internalServerError
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unknownOperation: "unknown_operation"
+        case .invalidField: "invalid_mock"
+        case .storage: "storage_failure"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .unknownOperation(let name):
+            "There is no operation named \(name) to mock: \(MockStore.operations.joined(separator: ", "))."
+        case .invalidField(let field, let expected): "The mock's \(field) must be \(expected); nothing changed."
+        case .storage(let reason): "The mock could not be audited, so it was not set. (\(reason))"
+        }
+    }
+}
+
+extension QASessionError: HTTPResponseError {
+    /// 422 for a file this build cannot apply (another version, toggles it lacks), 400 for a
+    /// value that cannot be applied.
+    var status: HTTPStatus {
+        switch self {
+        case .unsupportedVersion, .unknownToggles: .unprocessableContent
+        case .invalidValue, .invalidEntry: .badRequest
+        }
+    }
+
+    var code: String {
+        switch self {
+        case .unsupportedVersion: "unsupported_session_version"
+        case .unknownToggles: "unknown_toggles"
+        case .invalidValue, .invalidEntry: "invalid_session"
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .unsupportedVersion(let version):
+            "The session file is of version \(version); this build reads version \(QASessionFile.currentVersion). Nothing changed."
+        case .unknownToggles(let names):
+            "The session file names toggles this build does not have: \(names.joined(separator: ", ")). Nothing changed."
+        case .invalidValue(let field, let expected): "\(field) in the session file must be \(expected). Nothing changed."
+        case .invalidEntry(let field, let reason): "\(field) in the session file cannot be applied: \(reason)"
+        }
+    }
+}
+
 extension NetworkInspectorError: HTTPResponseError {
     var status: HTTPStatus {
         switch self {

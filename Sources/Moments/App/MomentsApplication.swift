@@ -75,6 +75,8 @@ public struct MomentsApplication: Sendable {
     public let networkLog: NetworkLog
     /// Faults QA sets in Area 51; `nil` in production builds, where nothing can set one.
     public let faults: FaultInjector?
+    /// Answers QA writes in Area 51; `nil` in production builds, where nothing can set one.
+    public let mocks: MockStore?
     private let apiSession: APISession
     public let pages: PageRenderer
     public let mediaURLRegistry: MediaURLRegistry
@@ -83,6 +85,7 @@ public struct MomentsApplication: Sendable {
     public let mediaRepo: any MediaRepoType
     private let mediaLinks: MediaLinks
     private let internalMenuState: InternalMenuStateReader
+    private let pagination: BFFPagination
 
     /// Opens the database, loads the templates and reads the remote config once.
     public init(configuration: Configuration) async throws {
@@ -93,6 +96,8 @@ public struct MomentsApplication: Sendable {
         self.networkLog = networkLog
         let faults = AppInfo.buildTarget == .production ? nil : FaultInjector(database: database)
         self.faults = faults
+        let mocks = AppInfo.buildTarget == .production ? nil : MockStore(database: database)
+        self.mocks = mocks
         let remoteTogglesDataStore = RemoteTogglesDataStore(
             source: configuration.remoteConfigurationSource.instrumented(networkLog: networkLog, faults: faults))
         await NetworkCause.$current.withValue("startup") { await remoteTogglesDataStore.refresh() }
@@ -102,9 +107,10 @@ public struct MomentsApplication: Sendable {
         actingUser = ActingUser(configuredUserID: configuration.userID)
         userDirectory = UserDirectory(listAll: configuration.listUsers)
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, networkLog: networkLog,
-                                    faults: faults, headers: configuration.bffHeaders)
+                                    faults: faults, mocks: mocks, headers: configuration.bffHeaders)
         self.apiSession = apiSession
         let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
+        self.pagination = pagination
         mediaLinks = MediaLinks(bffOrigin: configuration.transport.remoteURL)
         mediaURLRegistry = MediaURLRegistry(links: mediaLinks)
         mediaRepo = MediaRepo(
@@ -133,7 +139,7 @@ public struct MomentsApplication: Sendable {
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
         pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles,
-                             actingUser: actingUser, faults: faults)
+                             actingUser: actingUser, faults: faults, mocks: mocks)
         let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
         internalMenuState = InternalMenuStateReader(
             toggles: toggles,
@@ -201,9 +207,16 @@ public struct MomentsApplication: Sendable {
             OFREPRoutes(toggles: toggles),
             UniversalLinkRoutes(),
         ]
-        if let faults {
-            collections.append(NetworkInspectorRoutes(pages: pages, networkLog: networkLog, faults: faults, apiSession: apiSession))
+        if let faults, let mocks {
+            collections.append(NetworkInspectorRoutes(pages: pages, networkLog: networkLog, faults: faults, mocks: mocks, apiSession: apiSession))
             collections.append(FaultRoutes(faults: faults))
+            collections.append(MockRoutes(mocks: mocks))
+            collections.append(QASessionRoutes(
+                pages: pages,
+                exporter: QASessionExporter(toggles: toggles, faults: faults, mocks: mocks, actingUser: actingUser, networkLog: networkLog,
+                                            recordingTrackingProvider: recordingTrackingProvider, pagination: pagination,
+                                            bffEndpoint: configuration.transport.endpointDescription),
+                importer: QASessionImport(toggles: toggles, faults: faults, mocks: mocks)))
         }
         return Area51Routes(collections: collections)
     }

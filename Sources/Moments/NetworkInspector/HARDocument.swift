@@ -90,6 +90,7 @@ struct HARDocument: Encodable {
         let body = exchange.responseBody
         var comment = ["\(exchange.operationName) (\(exchange.operationType)), \(exchange.outcome.rawValue), caused by \(exchange.cause)"]
         if let fault = exchange.fault { comment.append("injected fault: \(fault.summary(in: L10n(language: .english)))") }
+        if exchange.isMocked { comment.append("mocked answer, set in Area 51") }
         if let failure = exchange.failure { comment.append(failure) }
         return Entry(
             startedDateTime: exchange.startedAt.ISO8601Format(.iso8601WithTimeZone(includingFractionalSeconds: true)),

@@ -19,6 +19,8 @@ struct NetworkExchangeRowViewModel: Encodable, Sendable {
     let errors: [GraphQLErrorDetail]
     let fault: Fault?
     let faultSummary: String?
+    /// Whether a mock gave the answer instead of the BFF.
+    let isMocked: Bool
     let variables: String?
     let requestSize: Int
     let responseSize: Int
@@ -49,6 +51,7 @@ struct NetworkExchangeRowViewModel: Encodable, Sendable {
         errors = exchange.errors
         fault = exchange.fault
         faultSummary = exchange.fault?.summary(in: l10n)
+        isMocked = exchange.isMocked
         variables = exchange.variables?.json
         requestSize = exchange.requestBody.size
         responseSize = exchange.responseBody.size

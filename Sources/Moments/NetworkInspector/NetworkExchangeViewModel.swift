@@ -38,6 +38,8 @@ struct NetworkExchangeViewModel: Encodable, Sendable {
     let harHref: String
     let isReplayable: Bool
     let replayAction: String
+    /// Where "answer with this exchange's response" posts, for an operation a mock can answer.
+    let mockAction: String?
     let comparison: Comparison?
 
     init(exchange: NetworkExchange, curl: String, curlIsRevealed: Bool, comparedWith original: NetworkExchange?, l10n: L10n) {
@@ -55,6 +57,8 @@ struct NetworkExchangeViewModel: Encodable, Sendable {
         harHref = "/api/area51/network.har?id=\(exchange.id)"
         isReplayable = exchange.isReplayable
         replayAction = "/area51/network/\(exchange.id)/replay"
+        mockAction = exchange.kind == .graphQL && MockStore.operations.contains(exchange.operationName)
+            ? "/area51/mocks/\(exchange.operationName)" : nil
         comparison = original.map { Comparison(original: $0, replay: exchange, l10n: l10n) }
     }
 

@@ -16,6 +16,7 @@ struct NetworkInspectorRoutes: RouteCollection {
     let pages: PageRenderer
     let networkLog: NetworkLog
     let faults: FaultInjector
+    let mocks: MockStore
     /// The dashboard's own session: a replay goes through the same client as any call.
     let apiSession: APISession
 
@@ -27,7 +28,7 @@ struct NetworkInspectorRoutes: RouteCollection {
         routes.get("/api/area51/network") { request in try .json(try await inspector(request)) }
         routes.get("/api/area51/network.har") { request in
             let exchanges = try request.query["id"].map { [try exchange($0)] } ?? networkLog.latest
-            var response = try Response.json(HARDocument(exchanges: exchanges, origin: origin(of: request)))
+            var response = try Response.json(HARDocument(exchanges: exchanges, origin: Self.origin(of: request)))
             let name = request.query["id"].map { "moments-exchange-\($0).har" } ?? "moments-network.har"
             response.headers.add("Content-Disposition", "attachment; filename=\"\(name)\"")
             return response
@@ -59,7 +60,8 @@ struct NetworkInspectorRoutes: RouteCollection {
     private func inspector(_ request: Request) async throws -> NetworkInspectorViewModel {
         let l10n = request.l10n
         return NetworkInspectorViewModel(log: networkLog, filter: try NetworkExchangeFilter(query: request.query),
-                                         faults: FaultsViewModel(faults: faults, audit: try await faults.audit(limit: 20), l10n: l10n), l10n: l10n)
+                                         faults: FaultsViewModel(faults: faults, audit: try await faults.audit(limit: 20), l10n: l10n),
+                                         mocks: MocksViewModel(mocks: mocks), l10n: l10n)
     }
 
     /// `?reveal=1` puts the configured credentials into the cURL line: asked for by a person on
@@ -67,7 +69,7 @@ struct NetworkInspectorRoutes: RouteCollection {
     private func details(_ request: Request) throws -> NetworkExchangeViewModel {
         let exchange = try exchange(request.parameters["id"] ?? "")
         let reveal = request.query["reveal"] == "1"
-        let curl = CurlCommand.make(exchange, origin: origin(of: request), revealing: reveal ? apiSession.extraHeaders : [:])
+        let curl = CurlCommand.make(exchange, origin: Self.origin(of: request), revealing: reveal ? apiSession.extraHeaders : [:])
         let original = try request.query["comparedWith"].map { try self.exchange($0) }
         return NetworkExchangeViewModel(exchange: exchange, curl: curl, curlIsRevealed: reveal, comparedWith: original, l10n: request.l10n)
     }
@@ -86,7 +88,7 @@ struct NetworkInspectorRoutes: RouteCollection {
     }
 
     /// This dashboard as the browser reached it (the host check has vetted `Host`).
-    private func origin(of request: Request) -> String {
+    static func origin(of request: Request) -> String {
         "http://\(request.headers["Host"] ?? "127.0.0.1")"
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Foundations
 
 /// Area 51's network inspector (`/area51/network`, `/api/area51/network`): the exchanges kept,
-/// newest first and filtered, the filters' choices, and the fault forms.
+/// newest first and filtered, the filters' choices, and the fault and mock forms.
 struct NetworkInspectorViewModel: Encodable, Sendable {
     /// A choice of a filter's drop-down.
     struct Option: Encodable, Sendable {
@@ -23,8 +23,9 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
     /// "Keeps the last 500 exchanges; …" in the reader's language.
     let keptNote: String
     let faults: FaultsViewModel
+    let mocks: MocksViewModel
 
-    init(log: NetworkLog, filter: NetworkExchangeFilter, faults: FaultsViewModel, l10n: L10n) {
+    init(log: NetworkLog, filter: NetworkExchangeFilter, faults: FaultsViewModel, mocks: MocksViewModel, l10n: L10n) {
         title = l10n[.networkInspector]
         self.filter = filter
         let kept = log.latest
@@ -39,5 +40,6 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
         bodyCap = log.bodyCap
         keptNote = String(format: l10n[.networkKept], String(log.capacity), String(log.bodyCap / 1024))
         self.faults = faults
+        self.mocks = mocks
     }
 }

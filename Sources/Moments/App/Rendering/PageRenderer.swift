@@ -22,14 +22,17 @@ public struct PageRenderer: Sendable {
     private let cache: RenderedPageCache
     /// The faults in force, named by the banner every page shows while there are any.
     private let faults: FaultInjector?
+    /// The mocks in force, named by the banner every page shows while there are any.
+    private let mocks: MockStore?
 
     public init(renderer: TemplateRenderer, toggles: ToggleCatalog, actingUser: ActingUser = ActingUser(),
-                cache: RenderedPageCache = RenderedPageCache(), faults: FaultInjector? = nil) {
+                cache: RenderedPageCache = RenderedPageCache(), faults: FaultInjector? = nil, mocks: MockStore? = nil) {
         self.renderer = renderer
         self.toggles = toggles
         self.actingUser = actingUser
         self.cache = cache
         self.faults = faults
+        self.mocks = mocks
     }
 
     /// The JSON form of `value` as Mustache reads it, encoded as the JSON twin is
@@ -47,12 +50,12 @@ public struct PageRenderer: Sendable {
     /// Like `page`, but drawn once per `key` and served again, with an `ETag`, while the key
     /// stays the same. `key` must name everything the content depends on; the language (and
     /// whether the reader picked it), every toggle value and override that pages depend on, the
-    /// acting user, the faults in force, the path (the banners' way back) and the options are
+    /// acting user, the faults and mocks in force, the path (the banners' way back) and the options are
     /// added here.
     func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let l10n = request.l10n
         // Built on every request: plain strings, no `String(describing:)`.
-        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(actingUser.userID(for: request))|\(options.title)|\(options.set.rawValue)|\(options.status.code)|\(faults?.version ?? 0)|\(request.path)|\(Self.languageLinkQuery(request))"
+        let fullKey = "\(template)|\(key)|\(l10n.language.rawValue)|\(request.hasLanguageChoice)|\(toggles.pageKey)|\(actingUser.userID(for: request))|\(options.title)|\(options.set.rawValue)|\(options.status.code)|\(faults?.version ?? 0)|\(mocks?.version ?? 0)|\(request.path)|\(Self.languageLinkQuery(request))"
         let page = try cache.page(for: fullKey) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPageCache.placeholder)
         }
@@ -101,6 +104,9 @@ public struct PageRenderer: Sendable {
         context["actingUserID"] = actingUser.isSwitchable ? actingUser.userID(for: request) : nil
         if let active = faults?.active(in: l10n), !active.isEmpty {
             context["faultBanner"] = ["faults": active.map { ["operation": $0.operation, "summary": $0.summary] }, "back": request.path]
+        }
+        if let active = mocks?.active, !active.isEmpty {
+            context["mockBanner"] = ["mocks": active.map { ["operation": $0.operation] }]
         }
         return context
     }

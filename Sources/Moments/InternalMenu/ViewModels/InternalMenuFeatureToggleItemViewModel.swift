@@ -91,6 +91,7 @@ extension ToggleChangeSource {
         case .app: .sourceApp
         case .remote: .sourceRemote
         case .expired: .sourceExpired
+        case .session: .sourceSession
         }
     }
 }

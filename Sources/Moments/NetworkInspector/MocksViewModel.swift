@@ -1,0 +1,42 @@
+import Foundation
+import Foundations
+import HTTPServer
+
+/// The mocks in force and the forms that set and clear them, for the inspector page and the banner.
+struct MocksViewModel: Encodable, Sendable {
+    /// One operation's row: its mock, if any, and where its forms post. Every name a row's
+    /// template reads is always present, as in `FaultsViewModel.Operation`.
+    struct Operation: Encodable, Sendable {
+        let name: String
+        let hasMock: Bool
+        /// Which calls it answers and for how long; empty without a mock.
+        let summary: String
+        /// The mock's answer and variables as JSON text, to edit; empty without a mock.
+        let body: String
+        let variables: String
+        let setAction: String
+        let clearAction: String
+    }
+
+    let active: [MockStore.Active]
+    let hasActive: Bool
+    let operations: [Operation]
+
+    init(mocks: MockStore) {
+        let active = mocks.active
+        self.active = active
+        hasActive = !active.isEmpty
+        operations = MockStore.operations.map { name in
+            let mock = active.first { $0.operation == name }?.mock
+            return Operation(name: name, hasMock: mock != nil, summary: mock?.summary ?? "", body: mock.map { Self.text($0.body) } ?? "",
+                             variables: mock?.variables.map { Self.text(.object($0)) } ?? "",
+                             setAction: "/area51/mocks/\(name)", clearAction: "/area51/mocks/\(name)/clear")
+        }
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        let encoder = JSONCoding.encoder()
+        encoder.outputFormatting.insert(.prettyPrinted)
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}
