@@ -260,12 +260,14 @@ public final class HTTPServer: Sendable {
                 context.holdRefusal(refusal)
                 return queue(refusal, on: connection, context: context, method: method, url: url)
             }
-            if let routeLimit = routeBodyLimit(Request(method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
+            let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init)
+            // Only a body the server's cap may not hold asks for its route's cap: most requests have none.
+            if (length ?? 0) > configuration.maxBodySize || ConnectionValues.header("Transfer-Encoding", of: connection) != nil,
+               let routeLimit = routeBodyLimit(Request(method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
                                                        path: url.map { String(cString: $0) } ?? "/")) {
                 context.raiseBodyLimit(to: routeLimit)
             }
-            if let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init),
-               length > context.bodyLimit {
+            if let length, length > context.bodyLimit {
                 return queue(tooLarge(context.bodyLimit, connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
             }
             if let refusal = oversizedHead(connection: connection, method: method, path: url) {
