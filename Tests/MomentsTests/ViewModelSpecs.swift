@@ -34,6 +34,7 @@ import Testing
             throw .unknownMoment(momentID)
         }
         func clearSaved() async throws {}
+        func flushSaved() async {}
     }
 
     struct Toggles: TogglesDataStoreType {
