@@ -1,7 +1,7 @@
 import ServiceLifecycle
 
-/// Writes what background work still holds once the requests have ended: the timeline pages
-/// that likes changed and the write-behind saver has not written yet.
+/// Finishes what background work still holds once the requests have ended: likes on their way
+/// to the BFF, and the timeline pages they changed that the write-behind saver has not written.
 struct FlushAtShutdown: Service {
     let flush: @Sendable () async -> Void
 

@@ -34,7 +34,7 @@ import Testing
             throw .unknownMoment(momentID)
         }
         func clearSaved() async throws {}
-        func flushSaved() async {}
+        func flush() async {}
     }
 
     struct Toggles: TogglesDataStoreType {

@@ -184,10 +184,10 @@ public struct MomentsApplication: Sendable {
         await remoteTogglesDataStore.refresh(every: interval)
     }
 
-    /// Writes what background work still holds (the timeline pages likes changed), at shutdown
-    /// once the requests have ended.
+    /// Finishes what background work still holds (likes on their way to the BFF, the timeline
+    /// pages they changed), at shutdown once the requests have ended.
     public func flush() async {
-        await momentsRepo.flushSaved()
+        await momentsRepo.flush()
     }
 
     private var area51Routes: Area51Routes {

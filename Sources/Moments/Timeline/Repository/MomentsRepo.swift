@@ -174,7 +174,9 @@ public final class MomentsRepo: MomentsRepoType {
         state.withLock { $0.cache.removeAll() }
     }
 
-    public func flushSaved() async {
+    public func flush() async {
+        // A like answered now changes a page: the saver's last write comes after.
+        await updateMomentLikeSession.drained()
         await saver.flush()
     }
 

@@ -14,7 +14,7 @@ public protocol MomentsRepoType: Sendable {
     /// Forgets every page read and the saved one (Area 51's Clear Cache); a save still pending
     /// from before is dropped or waited for, never written after.
     func clearSaved() async throws
-    /// Returns once the pages changed by likes are saved: at shutdown, so that the saved timeline
-    /// has every like the BFF took.
-    func flushSaved() async
+    /// Returns once the likes on their way to the BFF are answered and the pages they changed are
+    /// saved: at shutdown, after the requests, so that the saved timeline has every like the BFF took.
+    func flush() async
 }
