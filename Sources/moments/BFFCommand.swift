@@ -104,10 +104,10 @@ struct BFFCommand: AsyncParsableCommand {
             try router.register(metrics)
             // Changes through other BFF processes (or `config set`) wake the dashboards waiting on
             // `GET /remote-config`, as changes through this one do.
-            let watching = Task { await bff.remoteConfig.watchStorage() }
-            defer { watching.cancel() }
+            let remoteConfig = bff.remoteConfig
             try await ServerRunner.run(router, host: host, port: port, announcing: "Moments BFF", path: "/graphql",
-                                       stopping: bff.remoteConfig.endWaiting)
+                                       background: [BackgroundWork { await remoteConfig.watchStorage() }],
+                                       stopping: { remoteConfig.endWaiting() })
         }
     }
 

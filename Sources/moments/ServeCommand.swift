@@ -130,14 +130,17 @@ struct ServeCommand: AsyncParsableCommand {
             listUsers: backend.listUsers,
             networkLogSize: networkLogSize
         ))
-        let remoteRefresh = application.startRefreshingRemoteConfig(every: .milliseconds(Int(remoteConfigInterval * 1000)))
-        defer { remoteRefresh.cancel() }
+        let refreshInterval = Duration.milliseconds(Int(remoteConfigInterval * 1000))
+        let embeddedRemoteConfig = backend.embedded?.remoteConfig
 
         var router = try application.makeRouter()
         try router.register(metrics)
+        // Stopped last to first after the server: the refresh, then the saver's flush.
         try await ServerRunner.run(router, host: host, port: port, announcing: "Moments Web",
+                                   background: [FlushAtShutdown { await application.flush() },
+                                                BackgroundWork { await application.refreshRemoteConfig(every: refreshInterval) }],
                                    stopping: {
-                                       backend.embedded?.remoteConfig.endWaiting()
+                                       embeddedRemoteConfig?.endWaiting()
                                        application.likesSubscription?.stop()
                                    })
     }

@@ -2,14 +2,19 @@ import ArgumentParser
 import Foundation
 import HTTPServer
 import Logging
+import ServiceLifecycle
 
 /// Runs a server the way both commands do: start, print the one line with the URL to open,
-/// serve until SIGINT or SIGTERM, then stop gracefully.
+/// serve until SIGINT or SIGTERM, then stop gracefully. The server and the background work of the
+/// process are the services of one `ServiceGroup`, stopped in the reverse of their order: the
+/// server first (the requests in flight finish), then `background` from last to first.
 enum ServerRunner {
+    /// - Parameter background: the process's work besides the server; each runs until the
+    ///   graceful shutdown and does there what it must before the process ends.
     /// - Parameter stopping: called once a signal came, before the server waits for the requests
     ///   in flight: it ends the waits that would hold those up (`RemoteConfigStore.endWaiting`).
     static func run(_ router: Router, host: String, port: Int, announcing name: String, path: String = "/",
-                    stopping: () -> Void = {}) async throws {
+                    background: [any Service] = [], stopping: @escaping @Sendable () -> Void = {}) async throws {
         let termination = SignalWaiter()
         let server = HTTPServer(configuration: .init(host: host, port: port), router: router)
         do {
@@ -20,9 +25,12 @@ enum ServerRunner {
         let urlHost = host.contains(":") ? "[\(host)]" : host
         // Written unbuffered: scripts that start the server read this line to find the port.
         FileHandle.standardOutput.write(Data("\(name) is running at http://\(urlHost):\(server.port)\(path)\n".utf8))
-        await termination.wait()
-        stopping()
-        await server.shutdown()
+        // The signals are ServiceLifecycle's to trap too, but it arms them when the group runs,
+        // after the URL line: the waiter armed before the start stops the group instead.
+        let services = [ServiceGroupConfiguration.ServiceConfiguration(service: termination, successTerminationBehavior: .gracefullyShutdownGroup)]
+            + background.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
+            + [ServiceGroupConfiguration.ServiceConfiguration(service: HTTPServerService(server: server, stopping: stopping))]
+        try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: Logger(label: "moments.lifecycle"))).run()
     }
 }
 

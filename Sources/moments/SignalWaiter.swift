@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Locking
+import ServiceLifecycle
 
 /// SIGINT and SIGTERM, caught without the default handlers killing the process first.
 ///
@@ -9,7 +10,10 @@ import Locking
 /// signal ignored first, and libdispatch arms them later on its own thread: a SIGTERM between the
 /// two was lost, leaving a process that never stopped (`Tests/Interop/test_signals.py`: one
 /// start in about thirty under load, more on a busy machine).
-struct SignalWaiter {
+///
+/// As a service of the process's `ServiceGroup`, it ends when a signal comes, which shuts the
+/// group down gracefully. Sendable by hand: `sources` only keeps the sources alive.
+struct SignalWaiter: Service, @unchecked Sendable {
     private let signals = Signals()
     /// Kept alive as long as the waiter; never changed after `init`.
     private let sources: [any DispatchSourceSignal]
@@ -32,9 +36,15 @@ struct SignalWaiter {
         _ = armed.wait(timeout: .now() + .seconds(5))
     }
 
-    /// Returns once a signal came, at once if one came before.
-    func wait() async {
-        await signals.wait()
+    /// Returns once a signal came (at once if one came before), or once the group stops for
+    /// another reason.
+    func run() async {
+        let signals = signals
+        await withTaskCancellationOrGracefulShutdownHandler {
+            await signals.wait()
+        } onCancelOrGracefulShutdown: {
+            signals.fire()
+        }
     }
 
     /// Whether a signal came, and who waits for one.

@@ -78,6 +78,29 @@ import TestSupport
         }
     }
 
+    /// At shutdown the batcher is drained: that returns only once every document on its way,
+    /// and the changes that waited behind them, are answered.
+    @Test(.timeLimit(.minutes(1))) func drained_returnsOnlyOnceEveryLikeOnItsWayIsAnswered() async throws {
+        let bff = HeldBFF()
+        let batcher = LikeBatcher<MomentLikes> { changes in await bff.send(changes) }
+        await batcher.drained()
+        let outcomes = Self.send(["1", "2", "3"], with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2])
+        try await Self.eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
+        let drained = Locked(false)
+        let draining = Task {
+            await batcher.drained()
+            drained.withLock { $0 = true }
+        }
+        bff.releaseAll()
+        // Like 3 waited behind the first two: its document is on its way now.
+        try await Self.eventually { bff.heldCount == 1 }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!drained.withLock { $0 }, "like 3 is still on its way")
+        bff.releaseAll()
+        await draining.value
+        #expect(await outcomes.value.count == 3)
+    }
+
     /// A like then an unlike of one moment by one user, both waiting: they go in two documents,
     /// the unlike after the like's answer, so the BFF applies them in order and each is answered
     /// with the moment as it left it (in one document, both were answered with the unlike's state).

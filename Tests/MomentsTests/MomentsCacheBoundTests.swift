@@ -74,7 +74,7 @@ import Testing
         for user in 1...1000 {
             let json = #"{"id": "m\#(user)", "userDetails": {"name": "Friend", "avatar": "/images/avatars/01.png"}, "type": "PHOTOS", "photos": [], "createdDate": "1790000000", "isLiked": true, "likes": [{"id": "u\#(user)", "avatar": "/images/avatars/u\#(user).png"}]}"#
             let moment = try JSONDecoder().decode(MomentsDetails.Moment.self, from: Data(json.utf8))
-            _ = cache.replace(MomentsCache.Located(moment: moment, previous: nil), userID: "u\(user)", nextVersion: { 1 })
+            _ = cache.replace(MomentsCache.Located(moment: moment, previous: nil), userID: "u\(user)")
             #expect(cache.bytes <= cache.byteLimit)
         }
         #expect(cache.liker("u1000")?.avatar == "/images/avatars/u1000.png", "the liker remembered last is kept")

@@ -28,7 +28,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
         // The default 30-second poll: only the embedded BFF's word can be this fast.
-        let refreshing = dashboard.application.startRefreshingRemoteConfig()
+        let refreshing = Task { await dashboard.application.refreshRemoteConfig() }
         defer { refreshing.cancel() }
         let connection = try await Self.openEvents(port: dashboard.server.port)
 

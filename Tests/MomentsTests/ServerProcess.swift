@@ -28,7 +28,16 @@ final class ServerProcess: @unchecked Sendable {
     /// - Parameter standardError: where its log goes (nowhere by default).
     static func start(arguments: [String], environment: [String: String] = [:],
                       standardError: FileHandle = .nullDevice) async throws -> ServerProcess {
-        try await onOwnThread { try ServerProcess(arguments: arguments, environment: environment, standardError: standardError) }
+        let serve = ["serve", "--port", "0", "--log-level", "warning",
+                     "--public-dir", Dashboard.repository.appendingPathComponent("Public").path,
+                     "--templates-dir", Dashboard.repository.appendingPathComponent("templates").path] + arguments
+        return try await onOwnThread { try ServerProcess(arguments: serve, environment: environment, standardError: standardError) }
+    }
+
+    /// Starts `moments bff` alone and waits for its URL line (`url` is its `/graphql`).
+    static func startBFF(arguments: [String]) async throws -> ServerProcess {
+        let bff = ["bff", "--port", "0", "--log-level", "warning"] + arguments
+        return try await onOwnThread { try ServerProcess(arguments: bff, environment: [:], standardError: .nullDevice) }
     }
 
     private init(arguments: [String], environment: [String: String], standardError: FileHandle) throws {
@@ -36,9 +45,7 @@ final class ServerProcess: @unchecked Sendable {
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning",
-                             "--public-dir", Dashboard.repository.appendingPathComponent("Public").path,
-                             "--templates-dir", Dashboard.repository.appendingPathComponent("templates").path] + arguments
+        process.arguments = arguments
         process.standardOutput = output
         process.standardError = standardError
         try Self.launch(process)

@@ -35,6 +35,7 @@ import Testing
             throw .unknownMoment(momentID)
         }
         func clearSaved() async throws {}
+        func flush() async {}
     }
 
     struct Toggles: TogglesDataStoreType {

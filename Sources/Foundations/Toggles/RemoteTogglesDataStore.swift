@@ -69,16 +69,14 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
         if old != new.configuration { changes.send(Change(old: old, new: new.configuration)) }
     }
 
-    /// Refreshes now and then every `interval` until the returned task is cancelled, and at once
-    /// whenever the source says it changed.
-    public func startRefreshing(every interval: Duration) -> Task<Void, Never> {
-        Task { [self] in
-            await withDiscardingTaskGroup { group in
-                group.addTask { [self] in await source.watch { [self] in Task { await refresh() } } }
-                while !Task.isCancelled {
-                    await NetworkCause.$current.withValue("remote config refresh") { await refresh() }
-                    try? await Task.sleep(for: interval)
-                }
+    /// Refreshes now and then every `interval` until cancelled, and at once whenever the source
+    /// says it changed.
+    public func refresh(every interval: Duration) async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { [self] in await source.watch { [self] in Task { await refresh() } } }
+            while !Task.isCancelled {
+                await NetworkCause.$current.withValue("remote config refresh") { await refresh() }
+                try? await Task.sleep(for: interval)
             }
         }
     }

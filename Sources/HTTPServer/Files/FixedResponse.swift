@@ -68,10 +68,6 @@ public struct FixedResponse: Sendable {
 
     /// A strong validator from the bytes (FNV-1a, 64 bits): equal bodies, equal tags.
     static func etag(of data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return "\"\(String(hash, radix: 16))-\(String(data.count, radix: 16))\""
+        "\"\(String(FNV1a.hash(data), radix: 16))-\(String(data.count, radix: 16))\""
     }
 }

@@ -193,9 +193,15 @@ public struct MomentsApplication: Sendable {
         return router
     }
 
-    /// Refreshes the remote config every `interval` until the task is cancelled.
-    public func startRefreshingRemoteConfig(every interval: Duration = .seconds(30)) -> Task<Void, Never> {
-        remoteTogglesDataStore.startRefreshing(every: interval)
+    /// Refreshes the remote config every `interval` until cancelled.
+    public func refreshRemoteConfig(every interval: Duration = .seconds(30)) async {
+        await remoteTogglesDataStore.refresh(every: interval)
+    }
+
+    /// Finishes what background work still holds (likes on their way to the BFF, the timeline
+    /// pages they changed), at shutdown once the requests have ended.
+    public func flush() async {
+        await momentsRepo.flush()
     }
 
     private var area51Routes: Area51Routes {

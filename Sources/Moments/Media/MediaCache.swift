@@ -195,11 +195,7 @@ public final class MediaCache: Sendable {
     /// A stable file name for `url`: FNV-1a (64 bits) of its bytes and their count. Two URLs that
     /// share a name are told apart by the URL kept in the metadata.
     static func key(for url: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
+        let hex = String(FNV1a.hash(url.utf8), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(url.utf8.count, radix: 16)
     }
 }

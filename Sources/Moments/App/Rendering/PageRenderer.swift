@@ -64,7 +64,8 @@ public struct PageRenderer: Sendable {
             body: { page.filled(with: token) },
             gzipped: { page.gzipped(with: token) },
             contentType: "text/html; charset=utf-8",
-            etag: "\"\(page.version)-\(String(UInt64(bitPattern: Int64(token.hashValue)), radix: 36))\""
+            // Per client, and the same for the same client and page after a restart.
+            etag: "\"\(page.version)-\(String(FNV1a.hash(token.utf8), radix: 36))\""
         ).respond(to: request)
         return options.status == .ok ? response : Response(status: options.status, headers: response.headers, body: response.body)
     }

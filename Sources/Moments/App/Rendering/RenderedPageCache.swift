@@ -17,7 +17,8 @@ public final class RenderedPageCache: Sendable {
     public final class Page: Sendable {
         let pieces: [SharedBytes]
         private let deflated = Locked<[Int: GzipPieces]>([:])
-        /// Identifies this drawing: equal keys, equal bytes (before the per-client value).
+        /// Identifies the bytes drawn (before the per-client value), the same on every run: an
+        /// `ETag` that outlives a restart.
         public let version: String
 
         init(pieces: [SharedBytes], version: String) {
@@ -63,7 +64,7 @@ public final class RenderedPageCache: Sendable {
         if let page = pages.withLock({ $0[key] }) { return page }
         let html = try render()
         let pieces = html.components(separatedBy: Self.placeholder).map(SharedBytes.init)
-        let page = Page(pieces: pieces, version: String(UInt64(bitPattern: Int64(key.hashValue)), radix: 36))
+        let page = Page(pieces: pieces, version: String(FNV1a.hash(html.utf8), radix: 36))
         pages.withLock { pages in
             if pages.count >= capacity { pages.removeAll() }
             pages[key] = page

@@ -37,19 +37,22 @@ public final class BFFPagination: Sendable {
         case pagingFromMoment
     }
 
-    /// What is known, and the schema question on its way, which every caller that arrives
-    /// meanwhile waits for instead of asking again.
+    /// What is known. `generation` counts the times the BFF was unreachable: a schema question
+    /// asked before the last of them answers nothing, the BFF may have gone away since.
     private struct State {
         var support = Support.unknown
         var introspection: Bool?
         var startsAtMoment = false
         var batchesLikes = false
         var subscribesToLikes = false
-        var probing: Task<BFFSchemaProbe.Capabilities?, Never>?
+        var generation = 0
     }
 
     private let probe: BFFSchemaProbe?
     private let state = Locked(State())
+    /// The schema question on its way, per generation, which every caller that arrives meanwhile
+    /// waits for instead of asking again.
+    private let probing = SingleFlight<Int, BFFSchemaProbe.Capabilities?, Never>()
 
     /// - Parameter probe: asks the schema; without one, paging is tried and a refusal decides.
     public init(probe: BFFSchemaProbe? = nil) {
@@ -76,7 +79,7 @@ public final class BFFPagination: Sendable {
                 learn(.unsupported)
             } catch where Self.isUnreachable(error) {
                 // Ask the schema again once it answers: it may be another BFF by then.
-                state.withLock { $0 = State() }
+                state.withLock { $0 = State(generation: $0.generation + 1) }
                 throw error
             }
         }
@@ -103,21 +106,23 @@ public final class BFFPagination: Sendable {
 
     /// Which arguments to send: known from before, else from the schema, else try paging.
     private func allowedArguments() async -> Arguments {
-        let (known, probing) = state.withLock { state -> (State, Task<BFFSchemaProbe.Capabilities?, Never>?) in
-            guard state.support == .unknown, let probe else { return (state, nil) }
-            if state.probing == nil {
-                state.probing = Task { await probe.capabilities() }
-            }
-            return (state, state.probing)
-        }
-        guard let probing else {
+        let known = state.withLock { $0 }
+        guard known.support == .unknown, let probe else {
             return known.support == .unsupported ? .none : known.startsAtMoment ? .pagingFromMoment : .paging
         }
-        let learned = await probing.value
+        let learned = await probing.value(known.generation) { [self] in
+            let learned = await probe.capabilities()
+            record(learned, generation: known.generation)
+            return learned
+        }
+        guard let learned else { return .paging }
+        return learned.startsAtMoment ? .pagingFromMoment : learned.paging ? .paging : .none
+    }
+
+    /// Keeps what the schema showed, unless the BFF was unreachable since the question was asked.
+    private func record(_ learned: BFFSchemaProbe.Capabilities?, generation: Int) {
         state.withLock { state in
-            // Only the question still on record answers: the BFF may have gone away since.
-            guard state.probing == probing else { return }
-            state.probing = nil
+            guard state.generation == generation else { return }
             state.introspection = learned != nil
             if let learned {
                 state.support = learned.paging ? .supported : .unsupported
@@ -126,8 +131,6 @@ public final class BFFPagination: Sendable {
                 state.subscribesToLikes = learned.subscribesToLikes
             }
         }
-        guard let learned else { return .paging }
-        return learned.startsAtMoment ? .pagingFromMoment : learned.paging ? .paging : .none
     }
 
     private func learn(_ support: Support) {

@@ -43,6 +43,8 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
         var inFlight = 0
         /// The moments and users of the changes on their way.
         var sending: Set<MomentLikeChange.Target> = []
+        /// Who waits for the last document on its way to be answered (`drained`).
+        var drainWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let send: @Sendable ([MomentLikeChange]) async throws(APISessionError) -> [Answer]
@@ -70,6 +72,19 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
         }
     }
 
+    /// Returns once no document is on its way (and so no change waits): at shutdown, after the
+    /// requests, so that no like the BFF may have taken is left unanswered when the process ends.
+    func drained() async {
+        await withCheckedContinuation { continuation in
+            let idle = state.withLock { state in
+                guard state.inFlight > 0 else { return true }
+                state.drainWaiters.append(continuation)
+                return false
+            }
+            if idle { continuation.resume() }
+        }
+    }
+
     /// Sends what waits, a document at a time, until nothing does (one of `maximumInFlight` such
     /// loops). A document waits for the BFF until the last of its requests' deadlines, not the
     /// deadline of the request that started the loop.
@@ -84,6 +99,13 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
             }
             answered = batch
         }
+        // The last loop to end takes no change with it: none waits once no document is on its way.
+        let drainWaiters = state.withLock { state in
+            guard state.inFlight == 0 else { return [CheckedContinuation<Void, Never>]() }
+            defer { state.drainWaiters.removeAll() }
+            return state.drainWaiters
+        }
+        for waiter in drainWaiters { waiter.resume() }
     }
 
     /// The outcome of each of `changes`, sent in one document.

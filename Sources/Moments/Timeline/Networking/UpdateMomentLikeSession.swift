@@ -23,6 +23,8 @@ public protocol UpdateMomentLikeSessionType: Sendable {
     /// when it offers neither, and nothing was sent.
     func updateLikeReadingMoment(_ isLiked: Bool, momentID: String, fromUserID userID: String)
         async throws(APISessionError) -> [MomentsDetails.Moment]?
+    /// Returns once every like sent is answered: at shutdown, after the requests.
+    func drained() async
 }
 
 extension UpdateMomentLikeSessionType {
@@ -31,6 +33,9 @@ extension UpdateMomentLikeSessionType {
         async throws(APISessionError) -> [MomentsDetails.Moment]? {
         nil
     }
+
+    /// A session that sends each like in its caller's task holds none of its own.
+    public func drained() async {}
 }
 
 /// Sends `updateMomentLike` with the smallest selection: the IDs and likes of the moments answered;
@@ -116,6 +121,11 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
             try await apiSession.post(query: Self.readingBatchQuery, variables: BatchVariables(changes: changes),
                                       operationName: "updateMomentLike", as: BatchPayload<MomentsDetails.Moment>.self).moments()
         }
+    }
+
+    public func drained() async {
+        await batcher.drained()
+        await readingBatcher.drained()
     }
 
     public func updateLike(_ isLiked: Bool, momentID: String, fromUserID userID: String, previous: String?)

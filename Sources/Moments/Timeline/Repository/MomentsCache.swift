@@ -78,6 +78,8 @@ struct MomentsCache {
     private var entries: LeastRecentlyUsedCache<Key, Entry>
     /// The pages that hold each moment: where a moment is found, and where a like puts it.
     private var holders: [MomentKey: Set<PageKey>] = [:]
+    /// Only grows, even across Clear Cache, so a version never names two different pages.
+    private var lastVersion = 0
 
     init(byteLimit: Int) {
         entries = LeastRecentlyUsedCache(costLimit: byteLimit)
@@ -136,9 +138,9 @@ struct MomentsCache {
     }
 
     /// Puts `moment` in place of its old self everywhere `userID` has it with likes, each page
-    /// changed under a new version from `nextVersion`; kept alone when no page holds it. Answers
-    /// the newest pages changed, to save. Remembers `userID` as a liker when the moment lists them.
-    mutating func replace(_ located: Located, userID: String, nextVersion: () -> Int) -> [CachedPage] {
+    /// changed under a new version; kept alone when no page holds it. Answers the newest pages
+    /// changed, to save. Remembers `userID` as a liker when the moment lists them.
+    mutating func replace(_ located: Located, userID: String) -> [CachedPage] {
         let key = MomentKey(userID: userID, momentID: located.moment.id, withLikes: true)
         if let liker = located.moment.likes?.first(where: { $0.id == userID }) {
             forget(entries.set(.liker(liker), cost: Self.overhead + liker.estimatedBytes, for: .liker(userID)))
@@ -158,7 +160,13 @@ struct MomentsCache {
         return newest
     }
 
-    /// Forgets everything (Area 51's Clear Cache).
+    /// A version no page had before.
+    mutating func nextVersion() -> Int {
+        lastVersion += 1
+        return lastVersion
+    }
+
+    /// Forgets everything (Area 51's Clear Cache) but the versions given.
     mutating func removeAll() {
         entries.removeAll { _ in true }
         holders.removeAll()

@@ -2,101 +2,35 @@ import Foundation
 import Foundations
 import Locking
 
-/// What the timeline shows of one page: its moments, whether they are fresh from the BFF, and
-/// where the next page starts.
-public struct MomentsSnapshot: Sendable {
-    /// The profile and the page's moments.
-    public let momentsDetails: MomentsDetails
-    /// Changes whenever the page does, so what was drawn from it can be reused until then.
-    public let version: Int
-    /// Set when the BFF could not answer and these are the saved details.
-    public let staleBecause: APISessionError?
-    /// With `staleBecause`: when the details shown came from the BFF (saved on disk, or read
-    /// earlier in this process).
-    public let savedAt: Date?
-    /// The id of the page's last moment when older moments follow: the next page's `after`.
-    public let nextCursor: String?
-
-    public init(momentsDetails: MomentsDetails, version: Int, staleBecause: APISessionError?, savedAt: Date? = nil,
-                nextCursor: String?) {
-        self.momentsDetails = momentsDetails
-        self.version = version
-        self.staleBecause = staleBecause
-        self.savedAt = savedAt
-        self.nextCursor = nextCursor
-    }
-}
-
-/// A like or unlike the BFF accepted or told of, for pages that stay open: `isLiked` as `userID`,
-/// whose page it changed, sees the moment.
-public struct LikeChange: Encodable, Sendable, Equatable {
-    public let momentID: String
-    public let userID: String
-    public let isLiked: Bool
-}
-
-/// Why the repository has nothing to show or could not change anything.
-public enum MomentsRepoError: Error, Equatable, Sendable {
-    /// The BFF could not answer and nothing was saved before.
-    case unavailable(APISessionError)
-    /// The BFF could not take a like, or answer it: nothing was changed.
-    case likeNotSaved(APISessionError)
-    /// No moment of the timeline has this id (a liked moment or a page's `after`).
-    case unknownMoment(String)
-    /// The BFF has no user with this id (its `UNKNOWN_USER`).
-    case unknownUser(String)
-}
-
-/// The timeline's repository, as in the seed: reads and writes through the BFF sessions, a
-/// page at a time, keeps the pages it read, saves the newest page for offline use, and serves
-/// what it has when the BFF is slow or down.
-public protocol MomentsRepoType: Sendable {
-    /// Every like change the BFF accepted from here, and those it tells of (live likes) that change
-    /// what a page here shows: `userID` is the user whose page changed.
-    var likeChanges: Broadcaster<LikeChange> { get }
-    func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot
-    /// The moment `momentID` as `userID` sees it, from a page already read or else from the BFF.
-    func moment(id momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment
-    /// Changes `userID`'s like of `momentID` and answers the moment after the change.
-    func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment
-    /// Forgets every page read and the saved one (Area 51's Clear Cache); a save still pending
-    /// from before is dropped or waited for, never written after.
-    func clearSaved() async throws
-}
-
+/// The timeline's repository on the BFF sessions, with the pages kept in memory behind one lock
+/// and the newest page saved by `MomentsSaver`.
 public final class MomentsRepo: MomentsRepoType {
     private typealias PageKey = MomentsCache.PageKey
     private typealias CachedPage = MomentsCache.CachedPage
     private typealias Located = MomentsCache.Located
+    private typealias SavedPage = MomentsSaver.SavedPage
 
-    /// What is saved of the newest page for offline use.
-    private struct SavedPage: Codable, Sendable {
-        let details: MomentsDetails
-        let hasMore: Bool
+    /// The pages and moments kept, and how many times they were cleared.
+    private struct State {
+        var cache: MomentsCache
+        /// Counts Clear Cache presses: a BFF answer asked for before the last one is shown, not kept.
+        var clearCount = 0
     }
-
-    private typealias Fetch = Task<Result<MomentsSnapshot, MomentsRepoError>, Never>
 
     /// The pages and moments kept in memory at most, in estimated bytes (README, "Where data lives").
     public static let defaultCacheByteLimit = 8 << 20
 
     private let getMomentsSession: any GetMomentsByUserIDSessionType
     private let updateMomentLikeSession: any UpdateMomentLikeSessionType
-    private let persistentDataStore: any PersistentDataStoreType
+    private let saver: MomentsSaver
     private let togglesDataStore: any TogglesDataStoreType
     private let maxAge: Duration
     /// Told the pictures of every answer received, so `/media` fetches them and nothing else.
     private let mediaURLRegistry: MediaURLRegistry?
-    private let cache: Locked<MomentsCache>
-    /// Only grows, even across Clear Cache, so a version never names two different pages.
-    private let lastVersion = Locked(0)
+    private let state: Locked<State>
     /// The BFF call under way per page: callers who come while it runs wait for it instead of
     /// sending their own.
-    private let fetches = Locked<[PageKey: Fetch]>([:])
-    /// Newest pages changed by likes and not saved yet, by user, and the task saving them.
-    private let unsaved = Locked<(pages: [String: SavedPage], saving: Task<Void, Never>?)>(([:], nil))
-    /// Counts Clear Cache presses: a BFF answer asked for before the last one is shown, not kept.
-    private let clearCount = Locked(0)
+    private let fetches = SingleFlight<PageKey, MomentsSnapshot, MomentsRepoError>()
     public let likeChanges = Broadcaster<LikeChange>()
     /// The BFF's live likes, followed for each user whose timeline is read; `nil` for a BFF in this
     /// process, every like of which is made here.
@@ -118,17 +52,17 @@ public final class MomentsRepo: MomentsRepoType {
     ) {
         self.getMomentsSession = getMomentsSession
         self.updateMomentLikeSession = updateMomentLikeSession
-        self.persistentDataStore = persistentDataStore
+        saver = MomentsSaver(persistentDataStore: persistentDataStore)
         self.togglesDataStore = togglesDataStore
         self.maxAge = maxAge
         self.mediaURLRegistry = mediaURLRegistry
-        cache = Locked(MomentsCache(byteLimit: cacheByteLimit))
+        state = Locked(State(cache: MomentsCache(byteLimit: cacheByteLimit)))
         self.likesSubscription = likesSubscription
     }
 
     /// What the pages and moments kept in memory take now, in estimated bytes, and at most.
     public var cacheUsage: (bytes: Int, limit: Int) {
-        cache.withLock { ($0.bytes, $0.byteLimit) }
+        state.withLock { ($0.cache.bytes, $0.cache.byteLimit) }
     }
 
     public func getMoments(userID: String, page: MomentsPage, refresh: Bool) async throws(MomentsRepoError) -> MomentsSnapshot {
@@ -136,11 +70,11 @@ public final class MomentsRepo: MomentsRepoType {
         likesSubscription?.follow(userID: userID) { [weak self] likes in self?.keepLive(likes, userID: userID) }
         if refresh {
             // Older pages may have moved under newer moments: they are read again when asked.
-            cache.withLock { $0.removeAllButNewest(userID: userID) }
-        } else if let cached = cache.withLock({ $0.page(key) }) {
+            state.withLock { $0.cache.removeAllButNewest(userID: userID) }
+        } else if let cached = state.withLock({ $0.cache.page(key) }) {
             MomentsMetrics.timelineCacheHits.increment()
             if ContinuousClock.now - cached.fetchedAt >= maxAge {
-                _ = fetch(key)
+                fetch(key)
             }
             return cached.snapshot
         }
@@ -170,7 +104,7 @@ public final class MomentsRepo: MomentsRepoType {
     /// live pages.
     private func likeAndKeep(_ isLiked: Bool, momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
         let key = momentKey(momentID, userID: userID)
-        let (held, liker) = cache.withLock { ($0.located(key), $0.liker(userID)) }
+        let (held, liker) = state.withLock { ($0.cache.located(key), $0.cache.liker(userID)) }
         // A like answered without its likers is drawn from the moment held and this user's avatar:
         // without them, the moment is read with the like.
         let avatarNeeded = isLiked && liker == nil && !(held?.moment.likes ?? []).contains { $0.id == userID }
@@ -182,17 +116,17 @@ public final class MomentsRepo: MomentsRepoType {
         }
         // The mutation's field came back: the like was made, whatever failed in reading it back.
         updated.moment.isLiked = updated.moment.isLiked ?? isLiked
-        let newest = cache.withLock { cache in
+        let newest = state.withLock { state in
             if updated.moment.likes == nil {
                 // The likers held now (a page read again meanwhile brings the likes since), changed by this like.
-                let likes = (cache.located(key) ?? held)?.moment.likes ?? []
+                let likes = (state.cache.located(key) ?? held)?.moment.likes ?? []
                 updated.moment.likes = likes.changed(byLikeOf: userID, isLiked: isLiked, liker: liker)
                 if updated.moment.likesFailed { updated.moment.hasSavedLikes = true }
             }
-            return cache.replace(updated, userID: userID, nextVersion: nextVersion)
+            return state.cache.replace(updated, userID: userID)
         }
         for page in newest {
-            saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
+            saver.saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
         }
         likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
         return updated.moment
@@ -204,16 +138,16 @@ public final class MomentsRepo: MomentsRepoType {
     private func keepLive(_ likes: MomentLikes, userID: String) {
         let key = momentKey(likes.id, userID: userID)
         guard key.withLikes else { return }
-        let newest = cache.withLock { cache -> [CachedPage]? in
-            guard let held = cache.located(key) else { return nil }
+        let newest = state.withLock { state -> [CachedPage]? in
+            guard let held = state.cache.located(key) else { return nil }
             let updated = held.changed(by: likes)
             guard updated.moment != held.moment else { return nil }
-            return cache.replace(updated, userID: userID, nextVersion: nextVersion)
+            return state.cache.replace(updated, userID: userID)
         }
         guard let newest else { return }
         mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
         for page in newest {
-            saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
+            saver.saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
         }
         likeChanges.send(LikeChange(momentID: likes.id, userID: userID, isLiked: likes.isLiked ?? false))
     }
@@ -256,42 +190,36 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func clearSaved() async throws {
-        clearCount.withLock { $0 += 1 }
-        let saving = unsaved.withLock { unsaved in
-            unsaved.pages.removeAll()
-            return unsaved.saving
-        }
-        // The write under way, if any, ends before the delete; nothing is queued behind it.
-        await saving?.value
-        try await persistentDataStore.removeAll()
-        cache.withLock { $0.removeAll() }
+        state.withLock { $0.clearCount += 1 }
+        try await saver.removeAll()
+        state.withLock { $0.cache.removeAll() }
+    }
+
+    public func flush() async {
+        // A like answered now changes a page: the saver's last write comes after.
+        await updateMomentLikeSession.drained()
+        await saver.flush()
     }
 
     /// The BFF call for `key`, joined if one is under way.
-    private func fetch(_ key: PageKey) -> Fetch {
-        fetches.withLock { fetches in
-            if let running = fetches[key] { return running }
-            let fetch = Fetch { [self] in
-                defer { _ = self.fetches.withLock { $0.removeValue(forKey: key) } }
-                return await self.load(key)
-            }
-            fetches[key] = fetch
-            return fetch
-        }
+    @discardableResult
+    private func fetch(_ key: PageKey) -> SingleFlight<PageKey, MomentsSnapshot, MomentsRepoError>.Run {
+        fetches.start(key) { [self] () throws(MomentsRepoError) in try await load(key).get() }
     }
 
     /// Asks the BFF for one more moment than the page shows, to know whether older ones
     /// follow; when it cannot answer, falls back to the page read before or the saved one.
     private func load(_ key: PageKey) async -> Result<MomentsSnapshot, MomentsRepoError> {
-        let clearsBefore = clearCount.withLock { $0 }
+        let clearsBefore = state.withLock { $0.clearCount }
         do {
             let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after)
             mediaURLRegistry?.record(answer)
             let hasMore = answer.moments.count > key.page.size
             let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)),
                                          fieldErrors: answer.fieldErrors)
-            guard clearCount.withLock({ $0 }) == clearsBefore else {
-                return .success(MomentsSnapshot(momentsDetails: details, version: nextVersion(), staleBecause: nil,
+            guard state.withLock({ $0.clearCount }) == clearsBefore else {
+                return .success(MomentsSnapshot(momentsDetails: details, version: state.withLock { $0.cache.nextVersion() },
+                                                staleBecause: nil,
                                                 nextCursor: hasMore ? details.moments.last?.id : nil))
             }
             return .success(await store(details, hasMore: hasMore, for: key))
@@ -302,17 +230,20 @@ public final class MomentsRepo: MomentsRepoType {
             if let after = key.page.after, isUnknown(after, userID: key.userID, error) {
                 return .failure(.unknownMoment(after))
             }
-            let cached = cache.withLock { $0.markStale(key, because: error) }
+            let cached = state.withLock { $0.cache.markStale(key, because: error) }
             if let cached {
                 return .success(cached.snapshot)
             }
-            if key.page.isNewest, let saved = try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(key.userID)) {
+            if key.page.isNewest, let saved = await saver.load(userID: key.userID) {
                 mediaURLRegistry?.record(saved.value.details)
                 // Kept as read, so the next pages need neither the disk nor a wait.
-                var page = CachedPage(version: nextVersion(), details: saved.value.details, hasMore: saved.value.hasMore,
-                                      fetchedAt: .now, savedAt: saved.savedAt)
-                page.staleBecause = error
-                cache.withLock { $0.set(page, for: key) }
+                let page = state.withLock { state in
+                    var page = CachedPage(version: state.cache.nextVersion(), details: saved.value.details,
+                                          hasMore: saved.value.hasMore, fetchedAt: .now, savedAt: saved.savedAt)
+                    page.staleBecause = error
+                    state.cache.set(page, for: key)
+                    return page
+                }
                 return .success(page.snapshot)
             }
             return .failure(.unavailable(error))
@@ -325,7 +256,8 @@ public final class MomentsRepo: MomentsRepoType {
         let codes = error.graphQLCodes
         if codes.contains("UNKNOWN_MOMENT") || codes.contains("BAD_PAGE_ARGUMENTS") { return true }
         guard case .graphQL(_, hasData: false) = error, codes.isEmpty else { return false }
-        return cache.withLock { $0.located(momentKey(after, userID: userID)) } == nil
+        let key = momentKey(after, userID: userID)
+        return state.withLock { $0.cache.located(key) } == nil
     }
 
     /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot. The
@@ -334,14 +266,15 @@ public final class MomentsRepo: MomentsRepoType {
         var details = answer
         details.moments = await keepingKnownLikes(answer.moments, userID: key.userID, withLikes: key.withLikes)
         if key.page.isNewest {
-            await save(details, hasMore: hasMore, userID: key.userID)
+            // Saved before it is shown, so a page seen once is there offline, even after a restart.
+            await saver.save(SavedPage(details: details, hasMore: hasMore), userID: key.userID)
         }
-        return cache.withLock { cache in
-            let old = cache.page(key)
+        return state.withLock { state in
+            let old = state.cache.page(key)
             let unchanged = old.map { $0.details == details && $0.hasMore == hasMore } ?? false
-            let page = CachedPage(version: unchanged ? old!.version : nextVersion(), details: details, hasMore: hasMore,
-                                  fetchedAt: .now, savedAt: Date())
-            cache.set(page, for: key)
+            let page = CachedPage(version: unchanged ? old!.version : state.cache.nextVersion(), details: details,
+                                  hasMore: hasMore, fetchedAt: .now, savedAt: Date())
+            state.cache.set(page, for: key)
             return page.snapshot
         }
     }
@@ -350,39 +283,11 @@ public final class MomentsRepo: MomentsRepoType {
     /// likes: as read before and kept, else as saved on disk with the newest page.
     private func keepingKnownLikes(_ moments: [MomentsDetails.Moment], userID: String, withLikes: Bool) async -> [MomentsDetails.Moment] {
         guard moments.contains(where: \.lacksLikes) else { return moments }
-        let kept = cache.withLock { cache in
-            moments.map { cache.located(MomentsCache.MomentKey(userID: userID, momentID: $0.id, withLikes: withLikes))?.moment }
+        let kept = state.withLock { state in
+            moments.map { state.cache.located(MomentsCache.MomentKey(userID: userID, momentID: $0.id, withLikes: withLikes))?.moment }
         }
-        let saved = (try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(userID)))?.value.details.moments
+        let saved = await saver.load(userID: userID)?.value.details.moments
         return zip(moments, kept).map { moment, kept in moment.keepingLikes(of: kept ?? saved?.first { $0.id == moment.id }) }
-    }
-
-    /// Saves `page` in the background, one write at a time with a pause after each, the latest
-    /// page winning, so a burst of likes costs a few writes instead of one each. A crash before it is written
-    /// costs the offline copy that like; the BFF has it.
-    private func saveSoon(_ page: SavedPage, userID: String) {
-        unsaved.withLock { state in
-            state.pages[userID] = page
-            guard state.saving == nil else { return }
-            state.saving = Task { [self] in
-                while let (userID, page) = nextUnsaved() {
-                    try? await persistentDataStore.save(page, forKey: storageKey(userID))
-                    // At most a few writes a second: the changes of the pause go in the next one.
-                    try? await Task.sleep(for: .milliseconds(200))
-                }
-            }
-        }
-    }
-
-    /// The next page to save, or `nil` (and the saving task done) when all are saved.
-    private func nextUnsaved() -> (String, SavedPage)? {
-        unsaved.withLock { state in
-            guard let next = state.pages.popFirst() else {
-                state.saving = nil
-                return nil
-            }
-            return next
-        }
     }
 
     /// The moment `momentID` (and the ID of the one before it, for a like on a BFF that pages but
@@ -390,8 +295,8 @@ public final class MomentsRepo: MomentsRepoType {
     /// schema offers that, else found in one read of the whole timeline. Never a walk page by page.
     private func locate(_ momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
         let key = momentKey(momentID, userID: userID)
-        if let cached = cache.withLock({ $0.located(key) }) { return cached }
-        let clearsBefore = clearCount.withLock { $0 }
+        if let cached = state.withLock({ $0.cache.located(key) }) { return cached }
+        let clearsBefore = state.withLock { $0.clearCount }
         let answer: MomentsDetails?
         do {
             answer = try await getMomentsSession.getMoment(userID: userID, momentID: momentID)
@@ -403,8 +308,8 @@ public final class MomentsRepo: MomentsRepoType {
         guard let read = answer.moments.first, read.id == momentID else { throw .unknownMoment(momentID) }
         let moment = await keepingKnownLikes([read], userID: userID, withLikes: key.withLikes)[0]
         let located = Located(moment: moment, previous: nil)
-        cache.withLock { cache in
-            if clearCount.withLock({ $0 }) == clearsBefore { cache.set(located, for: key) }
+        state.withLock { state in
+            if state.clearCount == clearsBefore { state.cache.set(located, for: key) }
         }
         return located
     }
@@ -412,7 +317,7 @@ public final class MomentsRepo: MomentsRepoType {
     /// Reads the whole timeline once and keeps its moments (as many as the cache holds, the one
     /// looked for last, so it stays); answers `momentID`'s.
     private func readWhole(findingMoment momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
-        let clearsBefore = clearCount.withLock { $0 }
+        let clearsBefore = state.withLock { $0.clearCount }
         let whole: MomentsDetails
         do {
             whole = try await getMomentsSession.getMoments(userID: userID, first: nil, after: nil)
@@ -425,12 +330,13 @@ public final class MomentsRepo: MomentsRepoType {
         func located(_ index: Int) -> Located {
             Located(moment: moments[index], previous: index > moments.startIndex ? moments[index - 1].id : nil)
         }
-        cache.withLock { cache in
-            guard clearCount.withLock({ $0 }) == clearsBefore else { return }
+        let keys = moments.map { momentKey($0.id, userID: userID) }
+        state.withLock { state in
+            guard state.clearCount == clearsBefore else { return }
             for other in moments.indices where other != index {
-                cache.set(located(other), for: momentKey(moments[other].id, userID: userID))
+                state.cache.set(located(other), for: keys[other])
             }
-            cache.set(located(index), for: momentKey(momentID, userID: userID))
+            state.cache.set(located(index), for: keys[index])
         }
         return located(index)
     }
@@ -453,23 +359,11 @@ public final class MomentsRepo: MomentsRepoType {
         PageKey(userID: userID, page: page, withLikes: togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
     }
 
-    private func save(_ details: MomentsDetails, hasMore: Bool, userID: String) async {
-        // Saved before it is shown, so a page seen once is there offline, even after a restart.
-        // A failed save costs only the offline copy; the answer itself is good to show.
-        try? await persistentDataStore.save(SavedPage(details: details, hasMore: hasMore), forKey: storageKey(userID))
-    }
-
     /// Tells the media registry the pictures of `userID`'s saved timeline, so they are allowed
     /// from the start, before any page is asked for (after a restart with the BFF down).
     public func recordSavedPictures(userID: String) async {
-        if let saved = try? await persistentDataStore.load(SavedPage.self, forKey: storageKey(userID)) {
+        if let saved = await saver.load(userID: userID) {
             mediaURLRegistry?.record(saved.value.details)
         }
     }
-
-    private func nextVersion() -> Int {
-        lastVersion.withLock { $0 += 1; return $0 }
-    }
-
-    private func storageKey(_ userID: String) -> String { "momentsPage.\(userID)" }
 }

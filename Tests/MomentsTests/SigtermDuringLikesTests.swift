@@ -1,0 +1,98 @@
+import Foundation
+import Locking
+import Testing
+import TestSupport
+
+/// SIGTERM in the middle of a storm of likes on a dashboard with a BFF of its own (`moments bff`):
+/// the dashboard stops gracefully, every like it acknowledged is at the BFF, and the timeline it
+/// saved on the way out has them, as a restart with the BFF gone shows.
+@Suite struct SigtermDuringLikesTests {
+    /// Per moment, the last like or unlike sent and whether it was acknowledged (a 200).
+    private final class LastSent: Sendable {
+        let values = Locked<[String: (isLiked: Bool, acknowledged: Bool)]>([:])
+        let stopped = Locked(false)
+
+        /// The moments whose last change was acknowledged, with its value: what the BFF and the
+        /// saved timeline must show. A change not acknowledged may or may not have been made.
+        var acknowledged: [String: Bool] {
+            values.withLock { $0.filter(\.value.acknowledged).mapValues(\.isLiked) }
+        }
+    }
+
+    @Test func sigtermDuringLikeStorm_everyAcknowledgedLikeIsAtTheBFF_andInTheSavedTimeline() async throws {
+        for round in 1...3 {
+            let bff = try await ServerProcess.startBFF(arguments: ["--data-dir", Dashboard.temporaryDirectory().path])
+            let dataDirectory = Dashboard.temporaryDirectory().path
+            let arguments = ["--data-dir", dataDirectory, "--bff-url", bff.url.absoluteString]
+            let first = try await ServerProcess.start(arguments: arguments)
+            _ = try await first.request("PUT", "/api/toggles/isLikeButtonForMomentEnabled", body: #"{"isOn": true}"#)
+            // The newest page, read (and saved) before the likes: the page a restart without the BFF shows.
+            let newest = try await Self.likes(first)
+            let lastSent = LastSent()
+
+            // One writer per moment, each flipping its like until SIGTERM is sent.
+            let storm = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for (momentID, isLiked) in newest {
+                        group.addTask {
+                            var next = !isLiked
+                            while !lastSent.stopped.withLock({ $0 }) {
+                                lastSent.values.withLock { $0[momentID] = (next, false) }
+                                let answer = try? await first.request("PUT", "/api/moments/\(momentID)/like", body: #"{"isLiked": \#(next)}"#)
+                                guard answer?.status == 200 else { return }
+                                lastSent.values.withLock { $0[momentID] = (next, true) }
+                                next.toggle()
+                            }
+                        }
+                    }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(150 + 100 * round))
+            lastSent.stopped.withLock { $0 = true }
+            kill(first.process.processIdentifier, SIGTERM)
+            await storm.value
+            #expect(await first.waitForExit(), "round \(round): still running after SIGTERM")
+            let acknowledged = lastSent.acknowledged
+            #expect(!acknowledged.isEmpty, "round \(round): no like was acknowledged before SIGTERM")
+
+            let atBFF = try await Self.likesAtBFF(bff)
+            for (momentID, isLiked) in acknowledged {
+                #expect(atBFF[momentID] == isLiked, "round \(round): moment \(momentID) at the BFF")
+            }
+
+            bff.process.terminate()
+            #expect(await bff.waitForExit())
+            let second = try await ServerProcess.start(arguments: arguments)
+            let saved = try await Self.likes(second)
+            for (momentID, isLiked) in acknowledged {
+                #expect(saved[momentID] == isLiked, "round \(round): moment \(momentID) in the saved timeline")
+            }
+            second.process.terminate()
+            _ = await second.waitForExit()
+        }
+    }
+
+    /// Whether user 0 likes each moment of the newest page, as the dashboard shows it.
+    private static func likes(_ dashboard: ServerProcess) async throws -> [String: Bool] {
+        let answer = try await dashboard.request("GET", "/api/timeline")
+        let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any] ?? [:]
+        var likes: [String: Bool] = [:]
+        for item in object.momentItems {
+            if let id = item["momentID"] as? String { likes[id] = item["isLiked"] as? Bool }
+        }
+        return likes
+    }
+
+    /// Whether user 0 likes each moment, asked of the BFF itself.
+    private static func likesAtBFF(_ bff: ServerProcess) async throws -> [String: Bool] {
+        let query = #"{"query": "{ getMomentsDetailsByUserID(userID: \"0\") { moments { id isLiked } } }"}"#
+        let answer = try await bff.request("POST", "/graphql", body: query)
+        let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
+        let details = (object?["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any]
+        var likes: [String: Bool] = [:]
+        for moment in details?["moments"] as? [[String: Any]] ?? [] {
+            if let id = moment["id"] as? String { likes[id] = moment["isLiked"] as? Bool }
+        }
+        return likes
+    }
+}
