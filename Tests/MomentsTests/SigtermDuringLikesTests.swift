@@ -48,6 +48,11 @@ import TestSupport
                 }
             }
             try await Task.sleep(for: .milliseconds(150 + 100 * round))
+            // A loaded machine may not have answered a like yet: the signal comes after the first one.
+            let waitedFrom = ContinuousClock.now
+            while lastSent.acknowledged.isEmpty, ContinuousClock.now - waitedFrom < .seconds(10) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             lastSent.stopped.withLock { $0 = true }
             kill(first.process.processIdentifier, SIGTERM)
             await storm.value
