@@ -39,6 +39,11 @@ public enum APISessionError: Error, Equatable, Sendable, CustomStringConvertible
         return Set(errors.compactMap(\.code))
     }
 
+    /// Whether a GraphQL error of this answer carries `code`.
+    public func carries(_ code: BFFErrorCode) -> Bool {
+        graphQLCodes.contains(code.rawValue)
+    }
+
     /// For logs and Area 51's activity: English, with the detail the exchange showed. Never
     /// holds a header value: no case carries one.
     public var description: String {

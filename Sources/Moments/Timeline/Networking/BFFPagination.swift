@@ -25,7 +25,7 @@ public final class BFFPagination: Sendable {
 
     /// Codes a BFF that pages gives for a page it understood: the `after` or a user is unknown,
     /// `first` is out of range. These are answers, not refusals of the arguments.
-    static let understoodPageCodes: Set<String> = ["BAD_PAGE_ARGUMENTS", "UNKNOWN_MOMENT", "UNKNOWN_USER"]
+    static let understoodPageCodes: [BFFErrorCode] = [.badPageArguments, .unknownMoment, .unknownUser]
 
     /// Which optional arguments a document may carry.
     enum Arguments: Sendable, Equatable {
@@ -143,7 +143,7 @@ public final class BFFPagination: Sendable {
         case .httpStatus(let status): (400..<500).contains(status) && status != 401 && status != 403
         // Errors with a path are a field's: the document ran (a root field failed, the database is down).
         case .graphQL(let errors, let hasData):
-            !hasData && errors.allSatisfy { $0.path == nil } && error.graphQLCodes.isDisjoint(with: understoodPageCodes)
+            !hasData && errors.allSatisfy { $0.path == nil } && !understoodPageCodes.contains(where: error.carries)
         case .transport, .timeout, .credentialsRefused, .notJSON, .notGraphQL, .missingData: false
         }
     }

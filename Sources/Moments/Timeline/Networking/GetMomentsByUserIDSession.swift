@@ -54,7 +54,7 @@ public struct GetMomentsByUserIDSession: GetMomentsByUserIDSessionType {
             let whole = try await post(Self.unpaginatedQuery, Variables(userID: userID, withLikes: withLikes, first: nil, after: nil))
             guard let page = whole.slice(after: after, first: first) else {
                 // What a paging BFF answers for an `after` that names no moment.
-                throw .graphQL([GraphQLErrorDetail(message: "There is no moment with ID \"\(after ?? "")\".", code: "UNKNOWN_MOMENT")],
+                throw .graphQL([GraphQLErrorDetail(message: "There is no moment with ID \"\(after ?? "")\".", code: BFFErrorCode.unknownMoment.rawValue)],
                                hasData: false)
             }
             return page

@@ -5,20 +5,20 @@ enum MomentsDetailsFields {
     static let selection = """
         userDetails { id name avatar backgroundImage }
         moments {
-          id
-          userDetails { name avatar }
-          type
-          title
-          url
-          photos
-          createdDate
+          \(momentFields)
           isLiked @include(if: $withLikes)
           likes @include(if: $withLikes) { id avatar }
         }
         """
 
+    /// A moment as the timeline shows it, but for what a like changes (`likeFields`).
+    static let momentFields = "id userDetails { name avatar } type title url photos createdDate"
+
+    /// What a like changes of a moment.
+    static let likeFields = "isLiked likes { id avatar }"
+
     /// What a like changes of a moment, and its ID to find it by: a like's answer, a live change.
-    static let momentLikeFields = "id isLiked likes { id avatar }"
+    static let momentLikeFields = "id \(likeFields)"
 
     /// What a like changes of each moment answered.
     static let likeSelection = "moments { \(momentLikeFields) }"

@@ -87,7 +87,7 @@ public struct UpdateMomentLikeSession: UpdateMomentLikeSessionType {
     static let readingBatchQuery = """
         mutation updateMomentLike($changes: [MomentLikeChange!]!) {
           updateMomentLikes(changes: $changes) {
-            id userDetails { name avatar } type title url photos createdDate isLiked likes { id avatar }
+            \(MomentsDetailsFields.momentFields) \(MomentsDetailsFields.likeFields)
           }
         }
         """

@@ -224,7 +224,7 @@ public final class MomentsRepo: MomentsRepoType {
             }
             return .success(await store(details, hasMore: hasMore, for: key))
         } catch {
-            if error.graphQLCodes.contains("UNKNOWN_USER") {
+            if error.carries(.unknownUser) {
                 return .failure(.unknownUser(key.userID))
             }
             if let after = key.page.after, isUnknown(after, userID: key.userID, error) {
@@ -253,9 +253,8 @@ public final class MomentsRepo: MomentsRepoType {
     /// Whether `error` says the page's `after` names no moment: by the BFF's code when it gives
     /// one, else, for a refusal without data, by whether any page read holds that moment.
     private func isUnknown(_ after: String, userID: String, _ error: APISessionError) -> Bool {
-        let codes = error.graphQLCodes
-        if codes.contains("UNKNOWN_MOMENT") || codes.contains("BAD_PAGE_ARGUMENTS") { return true }
-        guard case .graphQL(_, hasData: false) = error, codes.isEmpty else { return false }
+        if error.carries(.unknownMoment) || error.carries(.badPageArguments) { return true }
+        guard case .graphQL(_, hasData: false) = error, error.graphQLCodes.isEmpty else { return false }
         let key = momentKey(after, userID: userID)
         return state.withLock { $0.cache.located(key) } == nil
     }
@@ -344,9 +343,8 @@ public final class MomentsRepo: MomentsRepoType {
     /// Why reading (or liking and reading) `userID`'s moment `momentID` failed, by the BFF's
     /// codes: an unknown user or moment, else the BFF unavailable.
     private static func readError(_ error: APISessionError, momentID: String, userID: String) -> MomentsRepoError {
-        let codes = error.graphQLCodes
-        if codes.contains("UNKNOWN_USER") { return .unknownUser(userID) }
-        return codes.contains("UNKNOWN_MOMENT") ? .unknownMoment(momentID) : .unavailable(error)
+        if error.carries(.unknownUser) { return .unknownUser(userID) }
+        return error.carries(.unknownMoment) ? .unknownMoment(momentID) : .unavailable(error)
     }
 
     private func momentKey(_ momentID: String, userID: String) -> MomentsCache.MomentKey {
