@@ -18,7 +18,8 @@ MOMENTS_COMMIT := $(or $(MOMENTS_COMMIT),$(shell git describe --always --dirty -
 MOMENTS_BUILD_DATE := $(or $(MOMENTS_BUILD_DATE),$(shell date -u -d @$${SOURCE_DATE_EPOCH:-$$(date +%s)} +%Y-%m-%dT%H:%M:%SZ))
 RELEASE_SCRATCH := .build-release
 RELEASE_BINARY := $(RELEASE_SCRATCH)/release/moments
-MANUAL := $(RELEASE_SCRATCH)/plugins/GenerateManual/outputs/moments/moments.1
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(RELEASE_SCRATCH)
+MANUAL := $(RELEASE_SCRATCH)/manual/moments.1
 COMPLETIONS := $(RELEASE_SCRATCH)/completions
 ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
 RELEASE_PACKAGES := libcurl4-openssl-dev dpkg-dev
@@ -127,18 +128,17 @@ release-deps:
 	fi
 
 ## release: the MOMENTS_BUILD (production, or internal) release build in .build-release, the Swift runtime
-## linked in, with its man page (ArgumentParser's generate-manual plugin) and bash, zsh and fish completions.
-release: deps release-deps $(MANUAL)
-	$(RELEASE_ENV) $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(RELEASE_SCRATCH) --product moments
+## linked in, with its man page (generate-manual, the tool of ArgumentParser's plugin of that name) and bash,
+## zsh and fish completions. The plugin itself builds the package without --static-swift-stdlib, which
+## changes every compile command: the next release build would recompile everything (17 minutes here).
+release: deps release-deps
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product moments
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
+	mkdir -p $(dir $(MANUAL))
+	$(RELEASE_SCRATCH)/release/generate-manual $(RELEASE_BINARY) --output-directory $(dir $(MANUAL)) \
+		--date $(firstword $(subst T, ,$(MOMENTS_BUILD_DATE)))
 	mkdir -p $(COMPLETIONS)
 	for shell in bash zsh fish; do $(RELEASE_BINARY) --generate-completion-script $$shell >$(COMPLETIONS)/$$shell; done
-
-# The man page follows the commands' flags (Sources/moments), the same in every build target. The plugin
-# builds the package first, with the Swift runtime linked dynamically, so it runs before the release
-# build, which then only relinks.
-$(MANUAL): $(wildcard Sources/moments/*.swift) VERSION | deps release-deps
-	$(RELEASE_ENV) $(SWIFT) package --scratch-path $(RELEASE_SCRATCH) plugin generate-manual \
-		--date $(firstword $(subst T, ,$(MOMENTS_BUILD_DATE)))
 
 ## install: the release build, Public/ and templates/ (in $(PREFIX)/share/moments, where the binary looks),
 ## the man page and the completions, under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)

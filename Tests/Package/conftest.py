@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-BUILD_DATE = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+BUILD_DATE = os.environ.get("MOMENTS_BUILD_DATE") or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def make(*arguments: str) -> None:

@@ -1,5 +1,6 @@
 """`make deb`, then each package installed with dpkg as a person would, the binary run with no
 trace of the Swift toolchain, and removed and purged without a file left behind."""
+import grp
 import os
 import pathlib
 import pwd
@@ -65,6 +66,12 @@ def test_package_installs_serves_without_toolchain_and_purges_clean(packages, pa
         assert "libc.so.6" in libraries and "not found" not in libraries, libraries
         assert str(TOOLCHAIN) not in libraries and "libswiftCore" not in libraries, libraries
 
+        unit = "/lib/systemd/system/moments-bff.service"
+        subprocess.run(["systemd-analyze", "verify", unit], check=True)
+        # An exposure of 2.0 at most ("OK" is up to 4.9); the unit scores 1.1.
+        subprocess.run(["systemd-analyze", "security", "--offline=true", "--threshold=20", unit], check=True,
+                       capture_output=True)
+
         served = Served(clean("moments"), cwd="/", data_dir=tmp_path / "data")
         try:
             assert_serves_timeline(served)
@@ -92,3 +99,5 @@ def test_package_installs_serves_without_toolchain_and_purges_clean(packages, pa
     assert not os.path.exists("/var/lib/moments"), "purge deletes the data"
     with pytest.raises(KeyError):
         pwd.getpwnam("moments")
+    with pytest.raises(KeyError):
+        grp.getgrnam("moments")
