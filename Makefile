@@ -18,7 +18,7 @@ MOMENTS_COMMIT := $(or $(MOMENTS_COMMIT),$(shell git describe --always --dirty -
 MOMENTS_BUILD_DATE := $(or $(MOMENTS_BUILD_DATE),$(shell date -u -d @$${SOURCE_DATE_EPOCH:-$$(date +%s)} +%Y-%m-%dT%H:%M:%SZ))
 RELEASE_SCRATCH := .build-release
 RELEASE_BINARY := $(RELEASE_SCRATCH)/release/moments
-RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(RELEASE_SCRATCH)
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now --scratch-path $(RELEASE_SCRATCH)
 MANUAL := $(RELEASE_SCRATCH)/manual/moments.1
 COMPLETIONS := $(RELEASE_SCRATCH)/completions
 ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
@@ -138,7 +138,7 @@ release: deps release-deps
 	$(RELEASE_SCRATCH)/release/generate-manual $(RELEASE_BINARY) --output-directory $(dir $(MANUAL)) \
 		--date $(firstword $(subst T, ,$(MOMENTS_BUILD_DATE)))
 	mkdir -p $(COMPLETIONS)
-	for shell in bash zsh fish; do $(RELEASE_BINARY) --generate-completion-script $$shell >$(COMPLETIONS)/$$shell; done
+	for shell in bash zsh fish; do $(RELEASE_BINARY) --generate-completion-script $$shell | sed '1{/^#!/d}' >$(COMPLETIONS)/$$shell; done
 
 ## install: the release build, Public/ and templates/ (in $(PREFIX)/share/moments, where the binary looks),
 ## the man page and the completions, under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
