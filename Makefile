@@ -25,7 +25,7 @@ ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
 RELEASE_PACKAGES := libcurl4-openssl-dev dpkg-dev
 RELEASE_ENV = MOMENTS_BUILD=$(MOMENTS_BUILD) MOMENTS_COMMIT=$(MOMENTS_COMMIT) MOMENTS_BUILD_DATE=$(MOMENTS_BUILD_DATE)
 
-.PHONY: deps metrics-deps release-deps release install uninstall deb package-test browser-deps a11y-deps interop-deps build run test browser-test a11y-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
+.PHONY: deps metrics-deps release-deps release install uninstall deb package-test-deps package-test browser-deps a11y-deps interop-deps build run test browser-test a11y-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
@@ -163,9 +163,17 @@ uninstall:
 deb: deps release-deps
 	MOMENTS_COMMIT=$(MOMENTS_COMMIT) MOMENTS_BUILD_DATE=$(MOMENTS_BUILD_DATE) scripts/build-deb
 
+## package-test-deps: systemd-analyze (Debian's systemd), which checks the unit, and adduser, which the packages
+## depend on and `dpkg -i` does not fetch, installed only when missing
+package-test-deps:
+	@if ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v adduser >/dev/null 2>&1; then \
+		echo "Installing systemd adduser with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd adduser; \
+	fi
+
 ## package-test: `make deb`, each package installed, run from / with no Swift toolchain, removed and purged
 ## (as root; skipped where dpkg is absent), and `make install DESTDIR=… PREFIX=/usr` run from another folder
-package-test: deps release-deps
+package-test: deps release-deps package-test-deps
 	python3 -m pytest -q Tests/Package
 
 build-internal: deps
