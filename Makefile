@@ -8,7 +8,24 @@ ARGS ?=
 BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
 SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
-.PHONY: deps metrics-deps browser-deps a11y-deps interop-deps build run test browser-test a11y-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
+# Installing: `make install` (PREFIX, DESTDIR) and `make deb` build in one scratch path, the Swift
+# runtime linked in, and give the build its identity (Package.swift): the commit, empty without
+# git, and the date, SOURCE_DATE_EPOCH's if set. Both are computed once per make.
+PREFIX ?= /usr/local
+DESTDIR ?=
+MOMENTS_BUILD ?= production
+MOMENTS_COMMIT := $(or $(MOMENTS_COMMIT),$(shell git describe --always --dirty --abbrev=12 --exclude='*' 2>/dev/null))
+MOMENTS_BUILD_DATE := $(or $(MOMENTS_BUILD_DATE),$(shell date -u -d @$${SOURCE_DATE_EPOCH:-$$(date +%s)} +%Y-%m-%dT%H:%M:%SZ))
+RELEASE_SCRATCH := .build-release
+RELEASE_BINARY := $(RELEASE_SCRATCH)/release/moments
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now --scratch-path $(RELEASE_SCRATCH)
+MANUAL := $(RELEASE_SCRATCH)/manual/moments.1
+COMPLETIONS := $(RELEASE_SCRATCH)/completions
+ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
+RELEASE_PACKAGES := libcurl4-openssl-dev dpkg-dev
+RELEASE_ENV = MOMENTS_BUILD=$(MOMENTS_BUILD) MOMENTS_COMMIT=$(MOMENTS_COMMIT) MOMENTS_BUILD_DATE=$(MOMENTS_BUILD_DATE)
+
+.PHONY: deps metrics-deps release-deps release install uninstall deb package-test-deps package-test browser-deps a11y-deps interop-deps build run test browser-test a11y-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
 
 ## deps: install the system libraries with apt-get, only when pkg-config cannot find them
 deps:
@@ -102,6 +119,63 @@ asan: deps
 tsan: deps
 	scripts/tsan
 
+## release-deps: libcurl's headers (the static link of FoundationNetworking needs them) and dpkg-dev
+## (dpkg-shlibdeps), installed only when missing
+release-deps:
+	@if ! pkg-config --exists libcurl || ! command -v dpkg-shlibdeps >/dev/null 2>&1; then \
+		echo "Installing $(RELEASE_PACKAGES) with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(RELEASE_PACKAGES); \
+	fi
+
+## release: the MOMENTS_BUILD (production, or internal) release build in .build-release, the Swift runtime
+## linked in, with its man page (generate-manual, the tool of ArgumentParser's plugin of that name) and bash,
+## zsh and fish completions. The plugin itself builds the package without --static-swift-stdlib, which
+## changes every compile command: the next release build would recompile everything (17 minutes here).
+release: deps release-deps
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product moments
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
+	mkdir -p $(dir $(MANUAL))
+	$(RELEASE_SCRATCH)/release/generate-manual $(RELEASE_BINARY) --output-directory $(dir $(MANUAL)) \
+		--date $(firstword $(subst T, ,$(MOMENTS_BUILD_DATE)))
+	mkdir -p $(COMPLETIONS)
+	for shell in bash zsh fish; do $(RELEASE_BINARY) --generate-completion-script $$shell | sed '1{/^#!/d}' >$(COMPLETIONS)/$$shell; done
+
+## install: the release build, Public/ and templates/ (in $(PREFIX)/share/moments, where the binary looks),
+## the man page and the completions, under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+install: release
+	install -D -m 0755 $(RELEASE_BINARY) $(DESTDIR)$(PREFIX)/bin/moments
+	mkdir -p $(DESTDIR)$(PREFIX)/share/moments
+	cp -R --no-preserve=mode,ownership Public templates $(DESTDIR)$(PREFIX)/share/moments/
+	install -D -m 0644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/moments.1
+	install -D -m 0644 $(COMPLETIONS)/bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/moments
+	install -D -m 0644 $(COMPLETIONS)/zsh $(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_moments
+	install -D -m 0644 $(COMPLETIONS)/fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/moments.fish
+
+## uninstall: removes what `make install` put under $(DESTDIR)$(PREFIX)
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/moments $(DESTDIR)$(PREFIX)/share/man/man1/moments.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/moments $(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_moments \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/moments.fish
+	rm -rf $(DESTDIR)$(PREFIX)/share/moments
+
+## deb: the Debian packages moments (production) and moments-internal (with Area 51) in .build-release/deb,
+## offline with dpkg-deb (scripts/build-deb; packaging/ holds their unit, maintainer scripts and documents)
+deb: deps release-deps
+	MOMENTS_COMMIT=$(MOMENTS_COMMIT) MOMENTS_BUILD_DATE=$(MOMENTS_BUILD_DATE) scripts/build-deb
+
+## package-test-deps: systemd-analyze (Debian's systemd), which checks the unit, and adduser, which the packages
+## depend on and `dpkg -i` does not fetch, installed only when missing
+package-test-deps:
+	@if ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v adduser >/dev/null 2>&1; then \
+		echo "Installing systemd adduser with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd adduser; \
+	fi
+
+## package-test: `make deb`, each package installed, run from / with no Swift toolchain, removed and purged
+## (as root; skipped where dpkg is absent), and `make install DESTDIR=… PREFIX=/usr` run from another folder
+package-test: deps release-deps package-test-deps
+	python3 -m pytest -q Tests/Package
+
 build-internal: deps
 	MOMENTS_BUILD=internal $(SWIFT) build -c release --scratch-path .build-internal
 
@@ -113,4 +187,4 @@ bench-server: deps
 	scripts/bench-server
 
 clean:
-	rm -rf .build .build-internal .build-production .build-fuzz .build-tsan
+	rm -rf .build .build-internal .build-production .build-fuzz .build-tsan .build-release

@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 /// Build targets are chosen at compile time, as in the seed's `BuildTargetTogglesDataStore`, by
@@ -10,6 +11,21 @@ import PackageDescription
 ///
 /// Linux only: the server calls glibc directly (`Listener`, `StaticFiles`, `CMalloc`) and links
 /// the system's libmicrohttpd and zlib, so no Apple platform is declared.
+/// The build's identity, compiled into `CBuildInfo`: the version from the VERSION file, and the
+/// commit and build date that `make` passes as `MOMENTS_COMMIT` and `MOMENTS_BUILD_DATE` (empty,
+/// shown as unknown, in a bare `swift build` or a copy without git).
+let buildIdentityDefines: [CSetting] = [
+    ("MOMENTS_VERSION", try! String(contentsOfFile: Context.packageDirectory + "/VERSION", encoding: .utf8)),
+    ("MOMENTS_COMMIT", Context.environment["MOMENTS_COMMIT"] ?? ""),
+    ("MOMENTS_BUILD_DATE", Context.environment["MOMENTS_BUILD_DATE"] ?? ""),
+].map { name, value in
+    let value = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard value.allSatisfy({ $0.isLetter || $0.isNumber || "-.:+_~".contains($0) }) else {
+        fatalError("\(name) may hold letters, digits and -.:+_~ only, not \(value)")
+    }
+    return .define(name, to: "\"\(value)\"")
+}
+
 let package = Package(
     name: "moments-web",
     products: [
@@ -39,6 +55,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CTCPInfo"),
+        .target(name: "CBuildInfo", cSettings: buildIdentityDefines),
         .target(name: "Locking"),
         .target(
             name: "Telemetry",
@@ -67,6 +84,7 @@ let package = Package(
         .target(
             name: "Foundations",
             dependencies: [
+                "CBuildInfo",
                 "Connections",
                 "Locking",
                 "SQLiteFiles",

@@ -22,11 +22,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Folder for the dashboard's data (default: $XDG_DATA_HOME/moments or ~/.local/share/moments).")
     var dataDir: String?
 
-    @Option(help: "Folder of static files (css, js, images).")
-    var publicDir = "Public"
+    @Option(help: "Folder of static files (css, js, images) (default: <prefix>/share/moments/Public beside the installed binary, else the checkout's).")
+    var publicDir: String?
 
-    @Option(help: "Folder of Mustache templates.")
-    var templatesDir = "templates"
+    @Option(help: "Folder of Mustache templates (default: <prefix>/share/moments/templates beside the installed binary, else the checkout's).")
+    var templatesDir: String?
 
     @Option(help: "GraphQL endpoint of an external BFF; without it the embedded BFF is used.")
     var bffURL: String?
@@ -60,10 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...100_000).contains(networkLogSize) else {
             throw ValidationError("--network-log-size must be between 0 and 100000, not \(networkLogSize).")
         }
-        for (flag, path) in [("--public-dir", publicDir), ("--templates-dir", templatesDir)]
-        where !FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("\(flag) \(path) does not exist; run from the project folder or pass the path.")
-        }
+        _ = try ResourceFolders.resolve(publicDir: publicDir, templatesDir: templatesDir)
         for (flag, value) in [("--bff-url", bffURL), ("--remote-config-url", remoteConfigURL)] {
             if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
                 throw ValidationError("\(flag) must be an http:// or https:// URL, not \(value).")
@@ -115,12 +112,13 @@ struct ServeCommand: AsyncParsableCommand {
         ProcessMemory.tuneForServing()
         let dataDirectory = try DataDirectory.resolve(dataDir)
         let bffHeaders = try bffHeaders()
+        let resources = try ResourceFolders.resolve(publicDir: publicDir, templatesDir: templatesDir)
         let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: remoteConfigURL, headers: bffHeaders,
                                         dataDirectory: dataDirectory)
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
-            templatesDirectory: templatesDir,
-            publicDirectory: publicDir,
+            templatesDirectory: resources.templatesDirectory,
+            publicDirectory: resources.publicDirectory,
             transport: backend.transport,
             remoteConfigurationSource: backend.remoteConfigurationSource,
             bffHeaders: bffHeaders,

@@ -1,5 +1,6 @@
 import DesignKit
 import Foundation
+import Foundations
 import HTTPServer
 import Moments
 import Testing
@@ -15,7 +16,8 @@ import TestSupport
         #expect(headers["content-type"] == "application/json")
         let health = try JSONSerialization.jsonObject(with: body) as? [String: String]
         #expect(health?["status"] == "ok")
-        #expect(health?["version"]?.isEmpty == false)
+        #expect(health?["version"] == AppInfo.version)
+        #expect(health?["commit"] == AppInfo.commit && health?["buildDate"] == AppInfo.buildDate, "the build's identity, absent when unknown")
         #expect(health?["buildTarget"] == "debug", "tests run a debug build")
         #expect(health?["designKitVersion"] == DesignKitInfo.version)
         await server.stop()

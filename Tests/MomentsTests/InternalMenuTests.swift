@@ -14,6 +14,7 @@ import TestSupport
             func items(_ index: Int) -> [[String: Any]] { sections[index]["items"] as? [[String: Any]] ?? [] }
             #expect(items(0).map { $0["title"] as? String } == ["Version", "Build target", "DesignKit", "BFF", "BFF latency",
                                                                "Headers sent to the BFF", "Last BFF error", "Data folder"])
+            #expect(items(0)[0]["detail"] as? String == AppInfo.identity, "the version with the build's commit and date")
             #expect(items(0)[2]["detail"] as? String == DesignKitInfo.version)
             #expect(items(0)[3]["detail"] as? String == "\(bff.graphQLURL.absoluteString) — answers")
             #expect((items(0)[4]["detail"] as? String)?.hasSuffix(" ms") == true)

@@ -7,6 +7,9 @@ public struct HealthRoutes: RouteCollection {
     struct Health: Encodable {
         let status: String
         let version: String
+        /// The commit and build date the build was given; absent when it did not know them.
+        let commit: String?
+        let buildDate: String?
         let buildTarget: BuildTarget
         /// The version of the design tokens the pages are drawn with.
         let designKitVersion: String
@@ -17,7 +20,7 @@ public struct HealthRoutes: RouteCollection {
     /// The answer never changes while the process runs, so it is encoded once; the benchmark
     /// uses it as the server's fixed small answer.
     public func boot(routes: inout some RouteBuilder) throws {
-        let response = try Response.json(Health(status: "ok", version: AppInfo.version, buildTarget: AppInfo.buildTarget, designKitVersion: DesignKitInfo.version))
+        let response = try Response.json(Health(status: "ok", version: AppInfo.version, commit: AppInfo.commit, buildDate: AppInfo.buildDate, buildTarget: AppInfo.buildTarget, designKitVersion: DesignKitInfo.version))
         routes.get("/healthz") { _ in response }
     }
 }

@@ -84,7 +84,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
 
     private static func generalInfoSection(_ state: InternalMenuState, _ l10n: L10n) -> InternalMenuSection {
         var items = [
-            InternalMenuDescriptionItemViewModel(title: l10n[.infoVersion], detail: AppInfo.version),
+            InternalMenuDescriptionItemViewModel(title: l10n[.infoVersion], detail: AppInfo.identity),
             InternalMenuDescriptionItemViewModel(title: l10n[.infoBuildTarget], detail: AppInfo.buildTarget.rawValue),
             InternalMenuDescriptionItemViewModel(title: l10n[.infoDesignKit], detail: DesignKitInfo.version),
         ] + bffItems(state.bff, l10n) + [
