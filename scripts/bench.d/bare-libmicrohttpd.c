@@ -26,7 +26,15 @@ static struct MHD_Response *small;
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size, void **state) {
-    (void)cls; (void)method; (void)version; (void)upload_data; (void)upload_data_size; (void)state;
+    (void)cls; (void)method; (void)version; (void)upload_data; (void)upload_data_size;
+    /* The library's own pattern, as the dashboard does it: the first call takes the head, the
+     * response is queued on the next. Queued on the first call, 0.9.75 serves 5 times fewer
+     * requests a second (measured: 25,800 against 138,400 for 5 bytes). */
+    static int head_seen;
+    if (*state == NULL) {
+        *state = &head_seen;
+        return MHD_YES;
+    }
     for (int i = 0; i < path_count; i++) {
         if (strcmp(url, paths[i]) == 0) return MHD_queue_response(connection, MHD_HTTP_OK, responses[i]);
     }

@@ -9,8 +9,8 @@ public struct Response: Sendable {
     /// The bytes sent after the headers.
     public enum Body: Sendable {
         case data(Data)
-        /// Pieces sent one after another, shared with other responses and never copied or joined
-        /// (a cached page around its per-client value).
+        /// Pieces sent one after another (a cached page around its per-client value), shared with
+        /// other responses: one piece is sent without a copy, several are joined into one.
         case shared([SharedBytes])
         /// Produced while the connection stays open, for server-sent events.
         case stream(ResponseStream)

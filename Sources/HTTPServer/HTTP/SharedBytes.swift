@@ -25,6 +25,17 @@ public final class SharedBytes: @unchecked Sendable {
         self.init(string.utf8)
     }
 
+    /// `pieces` one after another, in one new buffer.
+    public convenience init(joining pieces: [SharedBytes]) {
+        self.init(count: pieces.reduce(0) { $0 + $1.count }) { buffer in
+            var offset = 0
+            for piece in pieces {
+                UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyMemory(from: piece.buffer)
+                offset += piece.count
+            }
+        }
+    }
+
     deinit {
         buffer.deallocate()
     }

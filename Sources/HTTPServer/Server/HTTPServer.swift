@@ -419,22 +419,17 @@ public final class HTTPServer: Sendable {
         return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
     }
 
-    /// A response that points at `pieces` (libmicrohttpd copies the vector, not the bytes) and
-    /// holds them until libmicrohttpd is done sending.
+    /// A response that points at the body's bytes and holds them until libmicrohttpd is done
+    /// sending. Pieces are joined into one buffer first: libmicrohttpd 0.9.75 sends one buffer with
+    /// the headers in one `sendmsg`, but a vector (`MHD_create_response_from_iovec`) after them in
+    /// a call of its own, which measured slower than the copy (scripts/bench, 2026-11-26: the page
+    /// at 0.25 of bare libmicrohttpd sent as a vector of 41 pieces, 0.30 joined).
     private func makeSharedResponse(_ pieces: [SharedBytes]) -> OpaquePointer? {
-        if pieces.count == 1, let bytes = pieces.first {
-            // One piece goes out with the headers in one call; a vector is sent after them.
-            return MHD_create_response_from_buffer_with_free_callback_cls(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.buffer.baseAddress),
-                { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() },
-                Unmanaged.passRetained(bytes).toOpaque()
-            )
-        }
-        let vector = pieces.map { MHD_IoVec(iov_base: $0.buffer.baseAddress, iov_len: $0.count) }
-        return MHD_create_response_from_iovec(
-            vector, UInt32(vector.count),
-            { cls in Unmanaged<SharedPieces>.fromOpaque(cls!).release() },
-            Unmanaged.passRetained(SharedPieces(pieces)).toOpaque()
+        let bytes = pieces.count == 1 ? pieces[0] : SharedBytes(joining: pieces)
+        return MHD_create_response_from_buffer_with_free_callback_cls(
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.buffer.baseAddress),
+            { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() },
+            Unmanaged.passRetained(bytes).toOpaque()
         )
     }
 
@@ -459,15 +454,6 @@ public final class HTTPServer: Sendable {
         )
         pump.start(stream)
         return response
-    }
-}
-
-/// The pieces of one vector response, held while libmicrohttpd sends them.
-private final class SharedPieces: Sendable {
-    let pieces: [SharedBytes]
-
-    init(_ pieces: [SharedBytes]) {
-        self.pieces = pieces
     }
 }
 

@@ -21,7 +21,8 @@ struct QASessionExporter {
         let exchanges = Array(networkLog.latest.prefix(QASessionFile.exchangeLimit).reversed())
         return QASessionFile(
             exportedAt: Date(), note: note,
-            build: .init(version: AppInfo.version, target: AppInfo.buildTarget.rawValue),
+            build: .init(version: AppInfo.version, target: AppInfo.buildTarget.rawValue, commit: AppInfo.commit,
+                         buildDate: AppInfo.buildDate),
             bff: .init(url: bffEndpoint, capabilities: .init(paging: learned.support, introspection: learned.introspection)),
             toggles: toggles.states.map { $0.noted(in: l10n) },
             faults: faults.active(in: l10n), mocks: mocks.active,

@@ -13,6 +13,9 @@ struct QASessionFile: Encodable {
     struct Build: Encodable {
         let version: String
         let target: String
+        /// Where the build recorded them (`make`), else left out.
+        let commit: String?
+        let buildDate: String?
     }
 
     /// The BFF as learned, never its credentials (`--bff-header` values stay on this machine).

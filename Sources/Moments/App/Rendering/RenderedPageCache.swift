@@ -7,7 +7,7 @@ import Locking
 /// The caller names a page by everything it depends on (language, toggles, data version, the
 /// minute relative dates depend on); a page drawn for one key is reused for that key. Per-client
 /// values (the CSRF token) are drawn as `RenderedPageCache.placeholder` and filled in per request:
-/// the page is sent as its pieces with the value between them, neither copied nor rendered.
+/// the page is joined around the value, a copy instead of a render.
 public final class RenderedPageCache: Sendable {
     /// What templates receive in place of a per-client value.
     public static let placeholder = "__MOMENTS_PER_CLIENT_VALUE__"
@@ -26,8 +26,8 @@ public final class RenderedPageCache: Sendable {
             self.version = version
         }
 
-        /// The page's pieces with `value` between each two, where the placeholders were: sent as
-        /// they are (libmicrohttpd's iovec answer), without joining them into one copy.
+        /// The page's pieces with `value` between each two, where the placeholders were; the server
+        /// joins them into the one buffer it sends.
         public func filled(with value: String) -> [SharedBytes] {
             guard pieces.count > 1 else { return pieces }
             let value = SharedBytes(value)
