@@ -15,7 +15,25 @@ public final class MomentsRepo: MomentsRepoType {
         var cache: MomentsCache
         /// Counts Clear Cache presses: a BFF answer asked for before the last one is shown, not kept.
         var clearCount = 0
+        /// When this dashboard last sent or kept a like of its own, by user and moment: the live
+        /// subscription's echo of an older one may arrive after a newer one was answered.
+        var ownLikes: [String: ContinuousClock.Instant] = [:]
+
+        mutating func recordOwnLike(momentID: String, userID: String) {
+            let now = ContinuousClock.now
+            ownLikes = ownLikes.filter { now - $0.value < MomentsRepo.ownLikeEchoWindow }
+            ownLikes["\(userID)|\(momentID)"] = now
+        }
+
+        func isEcho(momentID: String, userID: String) -> Bool {
+            ownLikes["\(userID)|\(momentID)"].map { ContinuousClock.now - $0 < MomentsRepo.ownLikeEchoWindow } ?? false
+        }
     }
+
+    /// How long after a like of its own the dashboard takes live changes of that user's like of that
+    /// moment for echoes of it and keeps what the like's own answer said (a like there by someone
+    /// else within it shows at the next read).
+    static let ownLikeEchoWindow = Duration.seconds(2)
 
     /// The pages and moments kept in memory at most, in estimated bytes (README, "Where data lives").
     public static let defaultCacheByteLimit = 8 << 20
@@ -87,6 +105,8 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
+        state.withLock { $0.recordOwnLike(momentID: momentID, userID: userID) }
+        defer { state.withLock { $0.recordOwnLike(momentID: momentID, userID: userID) } }
         do {
             let moment = try await likeAndKeep(isLiked, momentID: momentID, userID: userID)
             MomentsMetrics.likes(isLiked: isLiked, saved: true).increment()
@@ -139,7 +159,7 @@ public final class MomentsRepo: MomentsRepoType {
         let key = momentKey(likes.id, userID: userID)
         guard key.withLikes else { return }
         let newest = state.withLock { state -> [CachedPage]? in
-            guard let held = state.cache.located(key) else { return nil }
+            guard !state.isEcho(momentID: likes.id, userID: userID), let held = state.cache.located(key) else { return nil }
             let updated = held.changed(by: likes)
             guard updated.moment != held.moment else { return nil }
             return state.cache.replace(updated, userID: userID)
