@@ -6,13 +6,13 @@ import Foundation
 public struct FixedResponse: Sendable {
     public let etag: String
     public let headers: HTTPHeaders
-    /// The body's pieces, and the body in gzip when there is a gzip form: kept (a file), or made
-    /// for the answer that sends it (a cached page's pieces around the client's token).
-    private let body: @Sendable () -> [SharedBytes]
-    private let gzipped: (@Sendable () -> [SharedBytes])?
+    /// The body, and the body in gzip when there is a gzip form: kept (a file), or made for the
+    /// answer that sends it (a cached page joined around the client's token).
+    private let body: @Sendable () -> SharedBytes
+    private let gzipped: (@Sendable () -> SharedBytes)?
 
     /// The size of the body as it is, in bytes.
-    public var count: Int { body().reduce(0) { $0 + $1.count } }
+    public var count: Int { body().count }
 
     public init(data: Data, contentType: String, etag: String? = nil, cacheControl: String = "no-cache") {
         self.init(bytes: SharedBytes(data), contentType: contentType, etag: etag ?? FixedResponse.etag(of: data),
@@ -21,11 +21,11 @@ public struct FixedResponse: Sendable {
 
     /// `bytes` as the body, versioned by `etag`.
     public init(bytes: SharedBytes, contentType: String, etag: String, cacheControl: String = "no-cache") {
-        self.init(body: { [bytes] }, contentType: contentType, etag: etag, cacheControl: cacheControl)
+        self.init(body: { bytes }, contentType: contentType, etag: etag, cacheControl: cacheControl)
     }
 
-    /// The body whose pieces `body` makes, versioned by `etag`; `gzipped` makes the same body in gzip.
-    public init(body: @escaping @Sendable () -> [SharedBytes], gzipped: (@Sendable () -> [SharedBytes])? = nil,
+    /// The body `body` makes, versioned by `etag`; `gzipped` makes the same body in gzip.
+    public init(body: @escaping @Sendable () -> SharedBytes, gzipped: (@Sendable () -> SharedBytes)? = nil,
                 contentType: String, etag: String, cacheControl: String = "no-cache") {
         self.body = body
         self.gzipped = gzipped
@@ -39,9 +39,9 @@ public struct FixedResponse: Sendable {
     public static func text(_ data: Data, contentType: String, cacheControl: String = "no-cache") -> FixedResponse {
         let bytes = SharedBytes(data)
         let gzip = GzipPieces([bytes], valueLength: 0).joined(separator: "")
-        var gzipped: (@Sendable () -> [SharedBytes])?
-        if gzip.count < bytes.count { gzipped = { @Sendable in [gzip] } }
-        return FixedResponse(body: { [bytes] }, gzipped: gzipped, contentType: contentType, etag: etag(of: data),
+        var gzipped: (@Sendable () -> SharedBytes)?
+        if gzip.count < bytes.count { gzipped = { @Sendable in gzip } }
+        return FixedResponse(body: { bytes }, gzipped: gzipped, contentType: contentType, etag: etag(of: data),
                              cacheControl: cacheControl)
     }
 

@@ -9,9 +9,8 @@ public struct Response: Sendable {
     /// The bytes sent after the headers.
     public enum Body: Sendable {
         case data(Data)
-        /// Pieces sent one after another (a cached page around its per-client value), shared with
-        /// other responses: one piece is sent without a copy, several are joined into one.
-        case shared([SharedBytes])
+        /// Bytes shared with other responses, never copied.
+        case shared(SharedBytes)
         /// Produced while the connection stays open, for server-sent events.
         case stream(ResponseStream)
     }
@@ -50,7 +49,7 @@ public struct Response: Sendable {
     public var bodyData: Data? {
         switch body {
         case .data(let data): data
-        case .shared(let pieces): pieces.reduce(into: Data()) { $0.append(contentsOf: $1.buffer) }
+        case .shared(let bytes): Data(bytes.buffer)
         case .stream: nil
         }
     }

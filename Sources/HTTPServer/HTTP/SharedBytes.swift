@@ -25,13 +25,18 @@ public final class SharedBytes: @unchecked Sendable {
         self.init(string.utf8)
     }
 
-    /// `pieces` one after another, in one new buffer.
-    public convenience init(joining pieces: [SharedBytes]) {
-        self.init(count: pieces.reduce(0) { $0 + $1.count }) { buffer in
+    /// `pieces` one after another with `separator` between each two, in one new buffer.
+    public convenience init(joining pieces: [SharedBytes], separator: SharedBytes) {
+        let count = pieces.reduce(0) { $0 + $1.count } + separator.count * max(0, pieces.count - 1)
+        self.init(count: count) { buffer in
             var offset = 0
-            for piece in pieces {
-                UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyMemory(from: piece.buffer)
-                offset += piece.count
+            func append(_ bytes: SharedBytes) {
+                UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyMemory(from: bytes.buffer)
+                offset += bytes.count
+            }
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { append(separator) }
+                append(piece)
             }
         }
     }

@@ -394,8 +394,8 @@ public final class HTTPServer: Sendable {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                                 MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
-        case .shared(let pieces):
-            mhdResponse = makeSharedResponse(pieces)
+        case .shared(let bytes):
+            mhdResponse = makeSharedResponse(bytes)
         case .stream(let stream):
             mhdResponse = makeStreamingResponse(stream, connection: connection)
         }
@@ -419,14 +419,9 @@ public final class HTTPServer: Sendable {
         return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
     }
 
-    /// A response that points at the body's bytes and holds them until libmicrohttpd is done
-    /// sending. Pieces are joined into one buffer first: libmicrohttpd 0.9.75 sends one buffer with
-    /// the headers in one `sendmsg`, but a vector (`MHD_create_response_from_iovec`) after them in
-    /// a call of its own, which measured slower than the copy (scripts/bench, 2026-11-26: the page
-    /// at 0.25 of bare libmicrohttpd sent as a vector of 41 pieces, 0.30 joined).
-    private func makeSharedResponse(_ pieces: [SharedBytes]) -> OpaquePointer? {
-        let bytes = pieces.count == 1 ? pieces[0] : SharedBytes(joining: pieces)
-        return MHD_create_response_from_buffer_with_free_callback_cls(
+    /// A response that points at `bytes` and holds them until libmicrohttpd is done sending.
+    private func makeSharedResponse(_ bytes: SharedBytes) -> OpaquePointer? {
+        MHD_create_response_from_buffer_with_free_callback_cls(
             bytes.count, UnsafeMutableRawPointer(mutating: bytes.buffer.baseAddress),
             { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() },
             Unmanaged.passRetained(bytes).toOpaque()
