@@ -90,6 +90,8 @@ struct GraphQLEndpoint: Sendable {
         } catch {
             throw Refusal(result: GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
         }
+        let nameErrors = GraphQLDefinitionNames.errors(in: document)
+        guard nameErrors.isEmpty else { throw Refusal(result: GraphQLResult(errors: nameErrors)) }
         let validationErrors = validate(schema: schema.schema, ast: document)
         guard validationErrors.isEmpty else { throw Refusal(result: GraphQLResult(errors: validationErrors)) }
         validatedDocuments.insert(document, for: query)
