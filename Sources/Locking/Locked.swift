@@ -12,37 +12,43 @@ import Synchronization
 /// "Swift access race" reports, under `NSLock` none. A report on state behind a `Mutex` would
 /// prove nothing either way; behind this lock, ThreadSanitizer sees the lock and every report
 /// is a race.
+///
+/// `withLock` is inlinable so that callers in other targets get it specialized for their value:
+/// unspecialized, every call looked up `Locked<Value>`'s generic metadata at run time, about 3%
+/// of a cached page's time (perf, the page under wrk, 2026-11-26).
 public struct Locked<Value>: ~Copyable {
     #if SANITIZE_THREAD
-    private final class Box {
-        let lock = NSLock()
-        var value: Value
+    @usableFromInline final class Box {
+        @usableFromInline let lock = NSLock()
+        @usableFromInline var value: Value
 
         init(_ value: Value) {
             self.value = value
         }
     }
 
-    private let box: Box
+    @usableFromInline let box: Box
 
     public init(_ value: sending Value) {
         box = Box(value)
     }
 
     /// Runs `body` with the value while holding the lock.
+    @inlinable
     public borrowing func withLock<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
         box.lock.lock()
         defer { box.lock.unlock() }
         return try body(&box.value)
     }
     #else
-    private let mutex: Mutex<Value>
+    @usableFromInline let mutex: Mutex<Value>
 
     public init(_ value: sending Value) {
         mutex = Mutex(value)
     }
 
     /// Runs `body` with the value while holding the lock.
+    @inlinable
     public borrowing func withLock<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
         try mutex.withLock(body)
     }

@@ -1,5 +1,5 @@
 /// An HTTP status code and its reason phrase.
-public struct HTTPStatus: Sendable, Equatable, CustomStringConvertible {
+public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public let code: Int
     public let reasonPhrase: String
 

@@ -1,4 +1,5 @@
 import Foundation
+import Telemetry
 
 /// Double-submit CSRF tokens for HTML forms.
 ///
@@ -59,10 +60,10 @@ public struct CSRFMiddleware: Middleware {
         }
     }
 
-    /// 128 random bits from the kernel (`arc4random_buf`, one `getrandom` call), as hex.
+    /// 128 random bits from the kernel (`KernelRandom`), as hex.
     private static func newToken() -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
-        bytes.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
+        bytes.withUnsafeMutableBytes(KernelRandom.fill)
         let digits = Array("0123456789abcdef".utf8)
         return String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
             for (index, byte) in bytes.enumerated() {

@@ -4,8 +4,12 @@ import Foundation
 /// Reads what libmicrohttpd has parsed of a request: headers, cookies and query arguments,
 /// already percent-decoded by the library.
 enum ConnectionValues {
+    /// The first header called `name`, case ignored. The name goes to the library as `withCString`
+    /// lends it, from the stack when short: a `String` passed as a C string is copied to the heap.
     static func header(_ name: String, of connection: ConnectionHandle) -> String? {
-        MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
+        name.withCString { name in
+            MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
+        }
     }
 
     /// The request libmicrohttpd has parsed so far, with `body`.

@@ -402,11 +402,11 @@ public final class HTTPServer: Sendable {
         guard let mhdResponse else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhdResponse) }
         for (name, value) in response.headers {
-            MHD_add_response_header(mhdResponse, name, value)
+            addHeader(name, value, to: mhdResponse)
         }
         let requestID = context.trace.requestID
         if response.headers[TraceContextPropagation.requestIDHeader] == nil {
-            MHD_add_response_header(mhdResponse, TraceContextPropagation.requestIDHeader, requestID)
+            addHeader(TraceContextPropagation.requestIDHeader, requestID, to: mhdResponse)
         }
         let duration = ContinuousClock.now - context.started
         logger.info("request", metadata: [
@@ -417,6 +417,14 @@ public final class HTTPServer: Sendable {
             "request_id": "\(requestID)",
         ])
         return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
+    }
+
+    /// Adds a header; libmicrohttpd copies both strings. They go to it as `withCString` lends them,
+    /// from the stack when short: a `String` passed as a C string is copied to the heap first.
+    private func addHeader(_ name: String, _ value: String, to response: OpaquePointer) {
+        name.withCString { name in
+            value.withCString { value in _ = MHD_add_response_header(response, name, value) }
+        }
     }
 
     /// A response that points at `bytes` and holds them until libmicrohttpd is done sending.

@@ -23,7 +23,7 @@ public struct RequestTrace: Sendable, Equatable {
     /// 128 of letters, digits and `-_.:@+=/`), anything else replaced; a valid `traceparent`
     /// continued with a span of this server's, anything else a new trace.
     public init(incomingRequestID: String?, traceParent: String?, traceState: String?) {
-        var random = RequestRandom()
+        var random = KernelRandom()
         requestID = incomingRequestID.flatMap { Self.isValidRequestID($0) ? $0 : nil }
             ?? String(random.next(), radix: 16).leftPadded(to: 16)
         let incoming = traceParent.flatMap { try? TraceContext(traceParentHeaderValue: $0, traceStateHeaderValue: traceState) }
@@ -80,32 +80,6 @@ public struct RequestTrace: Sendable, Equatable {
 
 enum RequestTraceKey: ServiceContextKey {
     typealias Value = RequestTrace
-}
-
-/// The random numbers of one request's ids (a request id, a trace id, a span id: four words)
-/// from one call of glibc's `arc4random_buf`, which asks the kernel each time it is called
-/// (`getrandom`): one call a request, not one a word as `SystemRandomNumberGenerator` makes.
-struct RequestRandom: RandomNumberGenerator {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var used = 0
-
-    init() {
-        withUnsafeMutableBytes(of: &words) { arc4random_buf($0.baseAddress!, $0.count) }
-    }
-
-    mutating func next() -> UInt64 {
-        defer { used += 1 }
-        switch used {
-        case 0: return words.0
-        case 1: return words.1
-        case 2: return words.2
-        case 3: return words.3
-        default:
-            var word: UInt64 = 0
-            arc4random_buf(&word, MemoryLayout<UInt64>.size)
-            return word
-        }
-    }
 }
 
 private extension String {

@@ -20,8 +20,9 @@ public struct TraceContextPropagation: Instrument {
     public func inject<Carrier, Inject: Injector>(_ context: ServiceContext, into carrier: inout Carrier, using injector: Inject)
     where Inject.Carrier == Carrier {
         guard let trace = context[RequestTraceKey.self] else { return }
-        var call = trace.traceContext
-        call = TraceContext(traceID: call.traceID, spanID: .random(), flags: call.flags, state: call.state)
+        var random = KernelRandom()
+        let call = TraceContext(traceID: trace.traceContext.traceID, spanID: .random(using: &random),
+                                flags: trace.traceContext.flags, state: trace.traceContext.state)
         injector.inject(call.traceParentHeaderValue, forKey: Self.traceParentHeader, into: &carrier)
         if let state = call.traceStateHeaderValue, !state.isEmpty {
             injector.inject(state, forKey: Self.traceStateHeader, into: &carrier)

@@ -13,7 +13,7 @@ public struct TimelineRoutes: RouteCollection {
     private let trackingRepo: any TrackingRepoType
     private let mediaLinks: MediaLinks
     private let actingUser: ActingUser
-    private let jsonCache = RenderedPageCache()
+    private let jsonCache = RenderedPageCache<String>()
 
     public init(pages: PageRenderer, momentsRepo: any MomentsRepoType, togglesDataStore: InternalTogglesDataStore,
                 trackingRepo: any TrackingRepoType, mediaLinks: MediaLinks = .local, actingUser: ActingUser = ActingUser()) {
