@@ -20,7 +20,7 @@ import Testing
             moments = try! JSONDecoder().decode([MomentsDetails.Moment].self, from: Data("[\(json.joined(separator: ","))]".utf8))
         }
 
-        func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails {
+        func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails? {
             calls.withLock { $0 += 1 }
             let start = after.flatMap { after in moments.firstIndex { $0.id == after }.map { $0 + 1 } } ?? 0
             var page = try! JSONDecoder().decode(MomentsDetails.self, from: Data(#"{"userDetails": {"id": "\#(userID)", "name": "Alex Chen", "avatar": "/images/avatars/00.png", "backgroundImage": "/images/backgrounds/00.jpg"}, "moments": []}"#.utf8))

@@ -11,9 +11,9 @@ public struct UserRecordingGetMomentsSession: GetMomentsByUserIDSessionType {
         self.directory = directory
     }
 
-    public func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails {
+    public func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails? {
         let details = try await session.getMoments(userID: userID, first: first, after: after)
-        directory.record(details)
+        if let details { directory.record(details) }
         return details
     }
 

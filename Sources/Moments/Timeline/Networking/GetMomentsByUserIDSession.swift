@@ -3,8 +3,10 @@ import Foundations
 /// Reads a user's timeline from the BFF, as in the seed, a page at a time.
 public protocol GetMomentsByUserIDSessionType: Sendable {
     /// At most `first` moments (every one when `nil`) after the moment `after` (from the newest
-    /// when `nil`).
-    func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails
+    /// when `nil`); `nil` when the page was cut out of the whole timeline here (a BFF that does
+    /// not page) and `after` names none of its moments. A BFF that pages says so itself, with
+    /// `UNKNOWN_MOMENT`.
+    func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails?
     /// The moment `momentID` alone, read by its ID at the cost of an index lookup (`first: 1,
     /// from:`), when the BFF's schema offers `from`; `nil` when it does not, and nothing was sent.
     func getMoment(userID: String, momentID: String) async throws(APISessionError) -> MomentsDetails?
@@ -45,19 +47,14 @@ public struct GetMomentsByUserIDSession: GetMomentsByUserIDSessionType {
         self.pagination = pagination
     }
 
-    public func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails {
+    public func getMoments(userID: String, first: Int?, after: String?) async throws(APISessionError) -> MomentsDetails? {
         let withLikes = togglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled)
         return try await pagination.send { arguments async throws(APISessionError) in
             guard arguments == .none else {
                 return try await post(Self.query, Variables(userID: userID, withLikes: withLikes, first: first, after: after))
             }
             let whole = try await post(Self.unpaginatedQuery, Variables(userID: userID, withLikes: withLikes, first: nil, after: nil))
-            guard let page = whole.slice(after: after, first: first) else {
-                // What a paging BFF answers for an `after` that names no moment.
-                throw .graphQL([GraphQLErrorDetail(message: "There is no moment with ID \"\(after ?? "")\".", code: BFFErrorCode.unknownMoment.rawValue)],
-                               hasData: false)
-            }
-            return page
+            return whole.slice(after: after, first: first)
         }
     }
 

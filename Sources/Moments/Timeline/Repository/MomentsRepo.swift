@@ -232,7 +232,9 @@ public final class MomentsRepo: MomentsRepoType {
     private func load(_ key: PageKey) async -> Result<MomentsSnapshot, MomentsRepoError> {
         let clearsBefore = state.withLock { $0.clearCount }
         do {
-            let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after)
+            guard let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after) else {
+                return .failure(.unknownMoment(key.page.after ?? ""))
+            }
             mediaURLRegistry?.record(answer)
             let hasMore = answer.moments.count > key.page.size
             let details = MomentsDetails(userDetails: answer.userDetails, moments: Array(answer.moments.prefix(key.page.size)),
@@ -337,12 +339,13 @@ public final class MomentsRepo: MomentsRepoType {
     /// looked for last, so it stays); answers `momentID`'s.
     private func readWhole(findingMoment momentID: String, userID: String) async throws(MomentsRepoError) -> Located {
         let clearsBefore = state.withLock { $0.clearCount }
-        let whole: MomentsDetails
+        let answer: MomentsDetails?
         do {
-            whole = try await getMomentsSession.getMoments(userID: userID, first: nil, after: nil)
+            answer = try await getMomentsSession.getMoments(userID: userID, first: nil, after: nil)
         } catch {
             throw Self.readError(error, momentID: momentID, userID: userID)
         }
+        guard let whole = answer else { throw .unknownMoment(momentID) }
         mediaURLRegistry?.record(whole)
         let moments = await keepingKnownLikes(whole.moments, userID: userID, withLikes: momentKey(momentID, userID: userID).withLikes)
         guard let index = moments.firstIndex(where: { $0.id == momentID }) else { throw .unknownMoment(momentID) }
