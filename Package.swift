@@ -134,7 +134,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["HTTPServer", "Locking"], path: "Tests/TestSupport"),
+        .target(name: "CChildProcess", path: "Tests/CChildProcess"),
+        .target(name: "TestSupport", dependencies: ["CChildProcess", "HTTPServer", "Locking"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport", "CZlib"]),
         .testTarget(
             name: "BFFTests",

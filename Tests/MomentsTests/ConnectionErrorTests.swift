@@ -42,7 +42,7 @@ import Testing
         let log = folder.appendingPathComponent("stderr.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let server = try await ServerProcess.start(arguments: ["--data-dir", folder.path, "--bff-url", url],
-                                                   standardError: try FileHandle(forWritingTo: log))
+                                                   standardError: .file(try FileHandle(forWritingTo: log)))
         defer { server.process.terminate() }
 
         let started = ContinuousClock.now
@@ -146,23 +146,23 @@ import Testing
     /// output and error together, and how long it ran. One that wrongly starts is stopped after 30 s.
     private func runBFF(_ arguments: [String], environment: [String: String] = [:])
         async throws -> (status: Int32, output: String, elapsed: Duration) {
-        let process = Process()
-        process.executableURL = ServerProcess.executable
-        process.arguments = ["bff"] + arguments + (arguments.first == "reset-demo-data" ? [] : ["--port", "0"])
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            .filter { $0.key != "MOMENTS_BFF_DATABASE_URL" || environment[$0.key] != nil }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
         let started = ContinuousClock.now
-        try ServerProcess.launch(process)
+        let process = try ChildProcess(
+            executable: ServerProcess.executable.path,
+            arguments: ["bff"] + arguments + (arguments.first == "reset-demo-data" ? [] : ["--port", "0"]),
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+                .filter { $0.key != "MOMENTS_BFF_DATABASE_URL" || environment[$0.key] != nil },
+            standardError: .output)
         let watchdog = Task {
             try await Task.sleep(for: .seconds(30))
             process.terminate()
         }
         defer { watchdog.cancel() }
-        let data = try await onOwnThread { output.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
+        let data = try await onOwnThread {
+            let data = process.output.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), ContinuousClock.now - started)
     }
 }

@@ -70,13 +70,10 @@ import FoundationNetworking
     }
 
     private static func runIntegrityCheck(_ file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", file.path, "PRAGMA integrity_check;"]
-        let output = Pipe()
-        process.standardOutput = output
-        try ServerProcess.launch(process)
+        let process = try ChildProcess(executable: "/usr/bin/env", arguments: ["sqlite3", file.path, "PRAGMA integrity_check;"],
+                                       standardError: .discarded)
+        let output = process.output.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -5,19 +5,9 @@ import FoundationNetworking
 #endif
 
 /// The `moments` executable run as a user runs it, in a child process, on a free port.
-final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+final class ServerProcess: Sendable {
+    let process: ChildProcess
     let url: URL
-    private let output = Pipe()
-
-    /// Foundation's `Process.run` is not safe to call from two threads at once on Linux (seen:
-    /// a crash copying memory inside it while tests ran in parallel), so launches take turns.
-    static let launchLock = NSLock()
-
-    /// Starts `process` while no other test is starting one.
-    static func launch(_ process: Process) throws {
-        try launchLock.withLock { try process.run() }
-    }
 
     /// The binary SwiftPM built beside the test bundle.
     static var executable: URL {
@@ -27,7 +17,7 @@ final class ServerProcess: @unchecked Sendable {
     /// Starts the server and waits, on a thread of its own, for the line that names its URL.
     /// - Parameter standardError: where its log goes (nowhere by default).
     static func start(arguments: [String], environment: [String: String] = [:],
-                      standardError: FileHandle = .nullDevice) async throws -> ServerProcess {
+                      standardError: ChildProcess.StandardError = .discarded) async throws -> ServerProcess {
         let serve = ["serve", "--port", "0", "--log-level", "warning",
                      "--public-dir", Dashboard.repository.appendingPathComponent("Public").path,
                      "--templates-dir", Dashboard.repository.appendingPathComponent("templates").path] + arguments
@@ -37,22 +27,17 @@ final class ServerProcess: @unchecked Sendable {
     /// Starts `moments bff` alone and waits for its URL line (`url` is its `/graphql`).
     static func startBFF(arguments: [String]) async throws -> ServerProcess {
         let bff = ["bff", "--port", "0", "--log-level", "warning"] + arguments
-        return try await onOwnThread { try ServerProcess(arguments: bff, environment: [:], standardError: .nullDevice) }
+        return try await onOwnThread { try ServerProcess(arguments: bff, environment: [:], standardError: .discarded) }
     }
 
-    private init(arguments: [String], environment: [String: String], standardError: FileHandle) throws {
-        process.executableURL = Self.executable
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = standardError
-        try Self.launch(process)
+    private init(arguments: [String], environment: [String: String], standardError: ChildProcess.StandardError) throws {
+        process = try ChildProcess(executable: Self.executable.path, arguments: arguments,
+                                   environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+                                   standardError: standardError)
         // The first line names the URL to open.
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.output.availableData
             if chunk.isEmpty { break }
             line.append(chunk)
         }
