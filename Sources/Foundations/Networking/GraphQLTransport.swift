@@ -47,7 +47,7 @@ public struct HTTPGraphQLTransport: GraphQLTransport {
             request.setValue(value, forHTTPHeaderField: name)
         }
         do {
-            let (data, response) = try await HTTPClient.session.data(for: request)
+            let (data, response) = try await HTTPClient.data(for: request)
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
         } catch {
             throw APISessionError.transport(ConnectionFailure(bffURL: url, option: option, urlSessionError: error))
@@ -77,14 +77,4 @@ public struct InProcessGraphQLTransport: GraphQLTransport {
     public func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data) {
         await limiter.run { await execute(body) }
     }
-}
-
-/// The one `URLSession` the dashboard's clients share.
-enum HTTPClient {
-    static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        return URLSession(configuration: configuration)
-    }()
 }

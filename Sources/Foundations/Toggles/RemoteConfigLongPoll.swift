@@ -29,7 +29,7 @@ struct RemoteConfigLongPoll: Sendable {
                 request.setValue(value, forHTTPHeaderField: name)
             }
             if let seen { request.setValue(seen, forHTTPHeaderField: "If-None-Match") }
-            guard let (_, response) = try? await HTTPClient.session.data(for: request),
+            guard let (_, response) = try? await HTTPClient.data(for: request),
                   let answer = response as? HTTPURLResponse, answer.statusCode == 200 || answer.statusCode == 304 else {
                 try? await Task.sleep(for: retryDelay)
                 continue

@@ -91,7 +91,7 @@ public struct RemoteConfigurationSource: Sendable {
             }
             let data: Data, response: URLResponse
             do {
-                (data, response) = try await HTTPClient.session.data(for: request)
+                (data, response) = try await HTTPClient.data(for: request)
             } catch {
                 let failure = ConnectionFailure(bffURL: url, option: option, urlSessionError: error)
                 if failure.cause == .timeout { throw APISessionError.timeout(seconds: timeout) }
