@@ -50,6 +50,8 @@ async function submitLike(form) {
   // Taken before the button is disabled, which takes the focus away from it.
   const focus = focusKey();
   button.disabled = true;
+  const momentID = form.closest("[data-moment-id]")?.dataset.momentId;
+  ownLikes.set(momentID, { isLiked: form.querySelector("[name=isLiked]")?.value === "true", at: Date.now() });
   try {
     const response = await fetch(form.action, {
       method: "POST",
@@ -165,9 +167,31 @@ async function redraw() {
   if (Date.now() - lastAnnouncedAt > 2000) announce("updated");
 }
 
+// Area 51 shows a switch flipped elsewhere from the event itself, which carries the toggle's
+// state after the change; what it cannot show that way (an override or a remote value, whose
+// notes are in the reader's language) redraws the page, drawn without asking the BFF again.
+function showToggle(event) {
+  const state = event?.state;
+  const form = state && !state.isOverridable && document.querySelector(`#toggle-${CSS.escape(state.name)} [data-toggle-form]`);
+  if (!form) return false;
+  form.querySelector("button").setAttribute("aria-pressed", String(state.isOn));
+  form.querySelector("[name=isOn]").value = String(!state.isOn);
+  return true;
+}
+
+// The likes this tab made, by moment: the stream's echo of one is drawn already (by its answer).
+const ownLikes = new Map();
+
+function isOwnLike(event) {
+  const own = ownLikes.get(event?.momentID);
+  if (!own || own.isLiked !== event.isLiked || Date.now() - own.at > 5000) return false;
+  ownLikes.delete(event.momentID);
+  return true;
+}
+
 if (document.querySelector("[data-live], .list")) {
-  onLiveEvent("toggle", redraw);
-  onLiveEvent("like", redraw);
+  onLiveEvent("toggle", (event) => { if (!(document.querySelector(".menu--area51") && showToggle(event))) redraw(); });
+  onLiveEvent("like", (event) => { if (!isOwnLike(event)) redraw(); });
 }
 
 // Network inspector: a new exchange redraws the list from the server, with the page's filters.

@@ -39,7 +39,7 @@ import TestSupport
 
     @Test func closedTab_freesItsStream() async throws {
         try await withDashboard { dashboard, bff in
-            let changes = dashboard.application.internalTogglesDataStore.changes
+            let changes = dashboard.application.toggles.changes
             let connection = try RawConnection(port: dashboard.server.port)
             connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
             _ = await connection.received(until: "retry:", timeout: 5)
