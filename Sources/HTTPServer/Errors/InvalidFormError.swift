@@ -7,7 +7,9 @@ public struct InvalidFormError: HTTPResponseError, Sendable, Equatable {
     public var status: HTTPStatus { .badRequest }
     public var code: String { "invalid_form" }
     public var message: String { "The form needs \(expected)." }
+}
 
+extension InvalidFormError {
     /// What `error`, met decoding a form, says the form lacks.
     init(_ error: DecodingError) {
         func name(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }

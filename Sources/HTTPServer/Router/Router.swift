@@ -40,7 +40,7 @@ public struct Router: RouteBuilder, Sendable {
     }
 
     private var routes: [Route] = []
-    /// Each group's path prefix and policy, in the order declared.
+    /// Each group's path prefix and policy, the outermost first.
     private var groups: [(prefix: String, policy: RoutePolicy)] = []
     private var middlewares: [any Middleware] = []
     private var fallbackHandler: Handler?
@@ -81,14 +81,18 @@ public struct Router: RouteBuilder, Sendable {
     public mutating func group(_ prefix: String, _ policy: RoutePolicy) {
         precondition(!routes.contains { RoutePolicy.path($0.pattern.description, isIn: prefix) },
                      "the group \(prefix) is declared after routes of it")
-        groups.append((prefix, policy))
+        // Kept outermost (shortest prefix) first, as `policy(of:)` applies them.
+        groups.insert((prefix, policy), at: groups.firstIndex { $0.prefix.utf8.count > prefix.utf8.count } ?? groups.endIndex)
     }
 
-    /// The policy of every group `path` is in, the outermost (shortest prefix) first.
+    /// The policy of every group `path` is in, the outer ones' under the inner ones'. Found once
+    /// per route when it is added, and per request only for a path no route has.
     private func policy(of path: String) -> RoutePolicy {
-        groups.filter { RoutePolicy.path(path, isIn: $0.prefix) }
-            .sorted { $0.prefix.utf8.count < $1.prefix.utf8.count }
-            .reduce(RoutePolicy()) { $0.narrowed(by: $1.policy) }
+        var policy = RoutePolicy()
+        for group in groups where RoutePolicy.path(path, isIn: group.prefix) {
+            policy = policy.narrowed(by: group.policy)
+        }
+        return policy
     }
 
     /// Adds a middleware; the first added is the outermost.
