@@ -50,8 +50,6 @@ async function submitLike(form) {
   // Taken before the button is disabled, which takes the focus away from it.
   const focus = focusKey();
   button.disabled = true;
-  const momentID = form.closest("[data-moment-id]")?.dataset.momentId;
-  ownLikes.set(momentID, { isLiked: form.querySelector("[name=isLiked]")?.value === "true", at: Date.now() });
   try {
     const response = await fetch(form.action, {
       method: "POST",
@@ -179,19 +177,9 @@ function showToggle(event) {
   return true;
 }
 
-// The likes this tab made, by moment: the stream's echo of one is drawn already (by its answer).
-const ownLikes = new Map();
-
-function isOwnLike(event) {
-  const own = ownLikes.get(event?.momentID);
-  if (!own || own.isLiked !== event.isLiked || Date.now() - own.at > 5000) return false;
-  ownLikes.delete(event.momentID);
-  return true;
-}
-
 if (document.querySelector("[data-live], .list")) {
   onLiveEvent("toggle", (event) => { if (!(document.querySelector(".menu--area51") && showToggle(event))) redraw(); });
-  onLiveEvent("like", (event) => { if (!isOwnLike(event)) redraw(); });
+  onLiveEvent("like", redraw);
 }
 
 // Network inspector: a new exchange redraws the list from the server, with the page's filters.
