@@ -60,7 +60,9 @@ private struct FormFields<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder() throws -> any Decoder { FormDecoder(fields: fields, value: nil, codingPath: codingPath) }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder { try FormDecoder(fields: fields, value: fields[key.stringValue], codingPath: codingPath + [key]) }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        FormDecoder(fields: fields, value: fields[key.stringValue], codingPath: codingPath + [key])
+    }
 }
 
 /// One field's text, read as a Boolean, a number or text.

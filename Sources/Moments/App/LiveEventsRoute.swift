@@ -7,8 +7,8 @@ import Locking
 /// after the change, so a tab can show it without asking for the page), `like` and, in debug and
 /// internal builds, `exchange` (data in JSON), so open timeline, Area 51 and inspector tabs
 /// update when something they show changes: a toggle or override set here, a fetched remote
-/// config that changes a value in force, a like, an exchange with the BFF. A comment line every `heartbeat`
-/// finds tabs that were closed, and their stream ends.
+/// config that changes a value in force, a like, an exchange with the BFF. A comment line every
+/// `heartbeat` finds tabs that were closed, and their stream ends.
 public struct LiveEventsRoute: RouteCollection {
     private let toggles: ToggleCatalog
     private let likeChanges: Broadcaster<LikeChange>
