@@ -86,10 +86,16 @@ public struct Router: RouteBuilder, Sendable {
     }
 
     /// The policy of every group `path` is in, the outer ones' under the inner ones'. Found once
-    /// per route when it is added, and per request only for a path no route has.
+    /// per route when it is added, and per request only for a path no route has. Under a group
+    /// that is not mounted a path is unknown like any other: only the groups around it apply
+    /// (not another group of the same prefix), and the policy says it is not mounted.
     private func policy(of path: String) -> RoutePolicy {
-        var policy = RoutePolicy()
-        for group in groups where RoutePolicy.path(path, isIn: group.prefix) {
+        var unmounted = Int.max
+        for group in groups where !group.policy.isMounted && RoutePolicy.path(path, isIn: group.prefix) {
+            unmounted = min(unmounted, group.prefix.utf8.count)
+        }
+        var policy = RoutePolicy(isMounted: unmounted == Int.max)
+        for group in groups where group.prefix.utf8.count < unmounted && RoutePolicy.path(path, isIn: group.prefix) {
             policy = policy.narrowed(by: group.policy)
         }
         return policy
