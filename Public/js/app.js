@@ -165,8 +165,20 @@ async function redraw() {
   if (Date.now() - lastAnnouncedAt > 2000) announce("updated");
 }
 
+// Area 51 shows a switch flipped elsewhere from the event itself, which carries the toggle's
+// state after the change; what it cannot show that way (an override or a remote value, whose
+// notes are in the reader's language) redraws the page, drawn without asking the BFF again.
+function showToggle(event) {
+  const state = event?.state;
+  const form = state && !state.isOverridable && document.querySelector(`#toggle-${CSS.escape(state.name)} [data-toggle-form]`);
+  if (!form) return false;
+  form.querySelector("button").setAttribute("aria-pressed", String(state.isOn));
+  form.querySelector("[name=isOn]").value = String(!state.isOn);
+  return true;
+}
+
 if (document.querySelector("[data-live], .list")) {
-  onLiveEvent("toggle", redraw);
+  onLiveEvent("toggle", (event) => { if (!(document.querySelector(".menu--area51") && showToggle(event))) redraw(); });
   onLiveEvent("like", redraw);
 }
 

@@ -24,6 +24,36 @@ import TestSupport
         }
     }
 
+    /// An Area 51 tab shows a flip from the event itself: it carries the toggle's state after it.
+    @Test func toggleEvent_carriesTheTogglesStateAfterTheChange() async throws {
+        try await withDashboard { dashboard, bff in
+            let connection = try RawConnection(port: dashboard.server.port)
+            connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
+            _ = await connection.received(until: "retry:", timeout: 5)
+            try await dashboard.setLikeFeature(true)
+            let received = await connection.received(until: #""isWritable""#, timeout: 5)
+            #expect(received.contains(#""state":{"#))
+            #expect(received.contains(#""isOn":true"#))
+            connection.close()
+        }
+    }
+
+    /// A tab's live redraw of Area 51 shows the BFF as last probed: a flip does not make every
+    /// open tab ask the BFF how it is.
+    @Test func area51LiveRedraw_doesNotProbeTheBFF() async throws {
+        try await withDashboard { dashboard, bff in
+            func probes() -> Int { bff.receivedOperations.filter { $0 == "bffHealth" }.count }
+            #expect(try await dashboard.get("/area51").status == 200)
+            let opened = probes()
+            #expect(opened >= 1, "a person opening Area 51 sees the BFF probed")
+            try await dashboard.setLikeFeature(true)
+            for _ in 0..<3 {
+                #expect(try await dashboard.get("/area51", headers: ["X-Requested-With": "fetch", "Accept": "text/html"]).status == 200)
+            }
+            #expect(probes() == opened)
+        }
+    }
+
     @Test func eventsClient_receivesLikeEvent() async throws {
         try await withDashboard { dashboard, bff in
             try await dashboard.setLikeFeature(true)
@@ -39,7 +69,7 @@ import TestSupport
 
     @Test func closedTab_freesItsStream() async throws {
         try await withDashboard { dashboard, bff in
-            let changes = dashboard.application.internalTogglesDataStore.changes
+            let changes = dashboard.application.toggles.changes
             let connection = try RawConnection(port: dashboard.server.port)
             connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
             _ = await connection.received(until: "retry:", timeout: 5)

@@ -10,11 +10,12 @@ import Locking
 public final class InternalTogglesDataStore: TogglesDataStoreType {
     private let writer: any DatabaseWriter
     private let values: Locked<[String: Bool]>
-    /// Every change, as it is committed; pages that stay open listen here.
-    public let changes = Broadcaster<ToggleChange>()
+    /// Where every change is announced as it is committed: `ToggleCatalog.changes`.
+    private let changes: Broadcaster<ToggleChange>
 
-    public init(database: AppDatabase) throws {
+    public init(database: AppDatabase, changes: Broadcaster<ToggleChange> = Broadcaster()) throws {
         writer = database.writer
+        self.changes = changes
         let stored = try database.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT name, isOn FROM internalToggle")
                 .reduce(into: [String: Bool]()) { $0[$1["name"]] = $1["isOn"] }

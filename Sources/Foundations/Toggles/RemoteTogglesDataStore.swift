@@ -21,20 +21,19 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
         var origin = Origin.defaults(reason: "not fetched yet")
     }
 
-    /// A fetched config that differs from the one before.
-    public struct Change: Sendable {
-        public let old: RemoteConfiguration
-        public let new: RemoteConfiguration
-    }
-
     public let source: RemoteConfigurationSource
-    /// Every fetch that changed the config in force.
-    public let changes = Broadcaster<Change>()
+    /// Where a fetch that changed a value in force is announced (`ToggleCatalog.changes`).
+    private let changes: Broadcaster<ToggleChange>
+    /// Whether a local override stands in for the toggle named: its remote value changes nothing in force.
+    private let isOverridden: @Sendable (String) -> Bool
     private let state = Locked(State())
     private let logger = Logger(label: "moments.toggles.remote")
 
-    public init(source: RemoteConfigurationSource) {
+    public init(source: RemoteConfigurationSource, changes: Broadcaster<ToggleChange> = Broadcaster(),
+                isOverridden: @escaping @Sendable (String) -> Bool = { _ in false }) {
         self.source = source
+        self.changes = changes
+        self.isOverridden = isOverridden
     }
 
     public var configuration: RemoteConfiguration { state.withLock { $0.configuration } }
@@ -66,7 +65,14 @@ public final class RemoteTogglesDataStore: TogglesDataStoreType {
             defer { state = new }
             return state.configuration
         }
-        if old != new.configuration { changes.send(Change(old: old, new: new.configuration)) }
+        let now = Date()
+        for description in ToggleCatalog.descriptions where description.isOverridable && !isOverridden(description.name) {
+            let before = ToggleValue(text: old.value(named: description.name))
+            let after = ToggleValue(text: new.configuration.value(named: description.name))
+            if before != after {
+                changes.send(ToggleChange(name: description.name, oldValue: before, newValue: after, source: .remote, changedAt: now))
+            }
+        }
     }
 
     /// Refreshes now and then every `interval` until cancelled, and at once whenever the source

@@ -1,5 +1,6 @@
 import CoreMetrics
 import Foundation
+import Locking
 
 /// Every toggle of every kind, described once, and their current values read from the stores
 /// that hold them. Area 51's rows, `/api/toggles` and the key of every cached page come from here.
@@ -32,12 +33,34 @@ public struct ToggleCatalog: Sendable {
     public let remoteTogglesDataStore: RemoteTogglesDataStore
     public let overridesDataStore: ToggleOverridesDataStore
     private let buildTargetTogglesDataStore: BuildTargetTogglesDataStore
+    /// The one stream of toggle changes: every change of a value in force, whichever layer made
+    /// it (an internal toggle, an override set or cleared, a fetched remote config that changed
+    /// a value no override stands in for). Each store announces here (`Stores.changes`); open
+    /// tabs listen here (`/events`).
+    public let changes: Broadcaster<ToggleChange>
 
-    public init(internalTogglesDataStore: InternalTogglesDataStore, remoteTogglesDataStore: RemoteTogglesDataStore,
-                overridesDataStore: ToggleOverridesDataStore, buildTargetTogglesDataStore: BuildTargetTogglesDataStore = .shared) {
-        self.internalTogglesDataStore = internalTogglesDataStore
-        self.remoteTogglesDataStore = remoteTogglesDataStore
-        self.overridesDataStore = overridesDataStore
+    /// The stores of a catalog, made to announce their changes on its one stream.
+    public struct Stores {
+        public let changes = Broadcaster<ToggleChange>()
+        public let internalTogglesDataStore: InternalTogglesDataStore
+        public let overridesDataStore: ToggleOverridesDataStore
+        public let remoteTogglesDataStore: RemoteTogglesDataStore
+
+        /// Internal toggles and overrides in `database`, remote values from `remoteSource`.
+        public init(database: AppDatabase, remoteSource: RemoteConfigurationSource) throws {
+            internalTogglesDataStore = try InternalTogglesDataStore(database: database, changes: changes)
+            let overridesDataStore = try ToggleOverridesDataStore(database: database, changes: changes)
+            self.overridesDataStore = overridesDataStore
+            remoteTogglesDataStore = RemoteTogglesDataStore(source: remoteSource, changes: changes,
+                                                            isOverridden: { overridesDataStore.override(of: $0) != nil })
+        }
+    }
+
+    public init(stores: Stores, buildTargetTogglesDataStore: BuildTargetTogglesDataStore = .shared) {
+        internalTogglesDataStore = stores.internalTogglesDataStore
+        remoteTogglesDataStore = stores.remoteTogglesDataStore
+        overridesDataStore = stores.overridesDataStore
+        changes = stores.changes
         self.buildTargetTogglesDataStore = buildTargetTogglesDataStore
     }
 
@@ -111,17 +134,6 @@ public struct ToggleCatalog: Sendable {
         if let value, !description.accepts(value) { throw .invalidValue(name, expected: description.overrideValuesText) }
         try await overridesDataStore.set(name, to: value, remoteValue: remoteValue(of: description), source: source, setBy: setBy)
         Counter(label: "moments_toggle_changes_total", dimensions: [("toggle", description.name), ("kind", "override")]).increment()
-    }
-
-    /// The values in force `change`, a fetched remote config, changed, as toggle changes with
-    /// source `remote` for open pages: a toggle under an override keeps its value.
-    public func changes(from change: RemoteTogglesDataStore.Change) -> [ToggleChange] {
-        let now = Date()
-        return Self.descriptions.filter { $0.isOverridable && overridesDataStore.override(of: $0.name) == nil }.compactMap { description in
-            let old = ToggleValue(text: change.old.value(named: description.name))
-            let new = ToggleValue(text: change.new.value(named: description.name))
-            return old == new ? nil : ToggleChange(name: description.name, oldValue: old, newValue: new, source: .remote, changedAt: now)
-        }
     }
 }
 

@@ -29,8 +29,7 @@ public struct ToggleOverride: Codable, Sendable, Equatable {
 public final class ToggleOverridesDataStore: Sendable {
     private let writer: any DatabaseWriter
     private let overrides: Locked<[String: ToggleOverride]>
-    /// Where committed changes are announced: the same stream as internal toggles', so open
-    /// pages redraw for either.
+    /// Where committed changes are announced: `ToggleCatalog.changes`.
     private let changes: Broadcaster<ToggleChange>
 
     public init(database: AppDatabase, changes: Broadcaster<ToggleChange>) throws {

@@ -1,11 +1,20 @@
 import Foundation
 
 extension Request {
-    /// The JSON body as `type`, as Hummingbird's `Request.decode(as:)`: any failure is a 400
-    /// `invalid_json` that says what is wrong and names the field at fault (a missing body, a
-    /// field of the wrong type, a key given twice). The `application/json` requirement is checked
-    /// before, once, by `JSONContentTypeMiddleware` on the routes that take JSON.
+    /// The body as `type`, as Hummingbird's `Request.decode(as:)`: a form
+    /// (`application/x-www-form-urlencoded`, `URLEncodedFormDecoder`) or JSON, into the same
+    /// type. Any failure is a 400 that names the field at fault: `InvalidFormError` (`invalid_form`)
+    /// for a form, `invalid_json` for JSON (a missing body, a field of the wrong type, a key given
+    /// twice). Which bodies a route takes is checked before, once, by its group's policy:
+    /// `JSONContentTypeMiddleware` where only JSON goes, `CSRFMiddleware` for forms.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        if contentType == "application/x-www-form-urlencoded" {
+            do {
+                return try URLEncodedFormDecoder().decode(type, from: formFields)
+            } catch let error as DecodingError {
+                throw InvalidFormError(error)
+            }
+        }
         guard !body.isEmpty else {
             throw HTTPError(.badRequest, code: "invalid_json", message: "The request has no body; send one as JSON.")
         }

@@ -15,14 +15,11 @@ public struct CSRFMiddleware: Middleware {
     public static let cookieName = "moments_csrf"
     public static let fieldName = "_csrf"
 
-    private let exemptPathPrefixes: [String]
-
-    /// - Parameter exemptPathPrefixes: paths left to other guards: a JSON API whose bodies must be
-    ///   JSON (`JSONContentTypeMiddleware`) and whose bodiless writes only scripts send, or writes
-    ///   that change nothing (OpenFeature's evaluation is a POST by its protocol).
-    public init(exempting exemptPathPrefixes: [String] = []) {
-        self.exemptPathPrefixes = exemptPathPrefixes
-    }
+    /// Writes to the groups whose policy exempts them (`RoutePolicy.isCSRFExempt`) are left to
+    /// other guards: a JSON API whose bodies must be JSON (`JSONContentTypeMiddleware`) and whose
+    /// bodiless writes only scripts send, or writes that change nothing (OpenFeature's evaluation
+    /// is a POST by its protocol).
+    public init() {}
 
     public func respond(to request: Request, next: Handler) async throws -> Response {
         var request = request
@@ -33,7 +30,7 @@ public struct CSRFMiddleware: Middleware {
             request.cookies[Self.cookieName] = Self.newToken()
         }
         if !request.method.isSafe, request.contentType != "application/json",
-           !exemptPathPrefixes.contains(where: { request.path.hasPrefix($0) }) {
+           request.routePolicy.isCSRFExempt != true {
             guard request.contentType == "application/x-www-form-urlencoded" else {
                 throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type",
                                 message: "Send the body as application/json, or as a form (application/x-www-form-urlencoded) "

@@ -22,6 +22,14 @@ extension RouteBuilder {
         on(.delete, pattern, maxBodySize: maxBodySize, use: handler)
     }
 
+    /// Adds one handler for a resource at its page's path and at its JSON twin's
+    /// (`.get("/area51")`, `json: .get("/api/area51")`): the handler answers the one the request
+    /// asks for (`Request.representation`), from one view-model.
+    public mutating func resource(_ page: Endpoint, json: Endpoint, maxBodySize: Int? = nil, use handler: @escaping Handler) {
+        on(page.method, page.pattern, maxBodySize: maxBodySize, use: handler)
+        on(json.method, json.pattern, maxBodySize: maxBodySize, use: handler)
+    }
+
     /// Adds every route of `collection`.
     public mutating func register(_ collection: some RouteCollection) throws {
         try collection.boot(routes: &self)
@@ -62,9 +70,17 @@ public struct RouteGroup: RouteBuilder {
     }
 
     public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
-        let chained = middleware.reversed().reduce(handler) { next, middleware in
-            { request in try await middleware.respond(to: request, next: next) }
-        }
-        routes.append(PendingRoute(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: chained))
+        routes.append(PendingRoute(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: middleware.wrapping(handler)))
     }
+}
+
+/// A method and a path pattern: where one representation of a resource is (`RouteBuilder.resource`).
+public struct Endpoint: Sendable {
+    public let method: HTTPMethod
+    public let pattern: String
+
+    public static func get(_ pattern: String) -> Endpoint { Endpoint(method: .get, pattern: pattern) }
+    public static func post(_ pattern: String) -> Endpoint { Endpoint(method: .post, pattern: pattern) }
+    public static func put(_ pattern: String) -> Endpoint { Endpoint(method: .put, pattern: pattern) }
+    public static func delete(_ pattern: String) -> Endpoint { Endpoint(method: .delete, pattern: pattern) }
 }

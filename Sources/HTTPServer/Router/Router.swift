@@ -19,8 +19,11 @@ public struct Router: RouteBuilder, Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
         let maxBodySize: Int?
+        /// Its handler behind its groups' middleware, composed when the route was added.
         let handler: Handler
         let metrics: RouteMetrics
+        /// The policy of the groups its pattern is in.
+        let policy: RoutePolicy
     }
 
     /// Which route a request is for, found once, before the middleware: its metrics are counted
@@ -29,11 +32,16 @@ public struct Router: RouteBuilder, Sendable {
     enum Match: Sendable {
         case route(Route, parameters: [String: String])
         /// The path is a route's, the method none of its: 405 with these in `Allow`.
-        case otherMethods([HTTPMethod])
+        case otherMethods([HTTPMethod], RoutePolicy)
+        /// No route has the path: the fallback or 404, under the policy of the groups it is in.
+        case unrouted(RoutePolicy)
+        /// Not routed yet.
         case none
     }
 
     private var routes: [Route] = []
+    /// Each group's path prefix and policy, the outermost first.
+    private var groups: [(prefix: String, policy: RoutePolicy)] = []
     private var middlewares: [any Middleware] = []
     private var fallbackHandler: Handler?
     /// The middleware around the dispatch to the matched route, built when either changes, not per request.
@@ -60,8 +68,37 @@ public struct Router: RouteBuilder, Sendable {
     }
 
     public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize, handler: handler,
-                            metrics: RouteMetrics(route: pattern, method: method.rawValue)))
+        let policy = policy(of: pattern)
+        guard policy.isMounted else { return }
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize ?? policy.maxBodySize,
+                            handler: policy.middleware.wrapping(handler), metrics: RouteMetrics(route: pattern, method: method.rawValue),
+                            policy: policy))
+    }
+
+    /// Declares the group of routes under `prefix` (whole segments: `/api` holds `/api/timeline`)
+    /// with what they share. Declare a group before adding its routes: each route takes its
+    /// groups' policy, middleware included, once, when it is added.
+    public mutating func group(_ prefix: String, _ policy: RoutePolicy) {
+        precondition(!routes.contains { RoutePolicy.path($0.pattern.description, isIn: prefix) },
+                     "the group \(prefix) is declared after routes of it")
+        // Kept outermost (shortest prefix) first, as `policy(of:)` applies them.
+        groups.insert((prefix, policy), at: groups.firstIndex { $0.prefix.utf8.count > prefix.utf8.count } ?? groups.endIndex)
+    }
+
+    /// The policy of every group `path` is in, the outer ones' under the inner ones'. Found once
+    /// per route when it is added, and per request only for a path no route has. Under a group
+    /// that is not mounted a path is unknown like any other: only the groups around it apply
+    /// (not another group of the same prefix), and the policy says it is not mounted.
+    private func policy(of path: String) -> RoutePolicy {
+        var unmounted = Int.max
+        for group in groups where !group.policy.isMounted && RoutePolicy.path(path, isIn: group.prefix) {
+            unmounted = min(unmounted, group.prefix.utf8.count)
+        }
+        var policy = RoutePolicy(isMounted: unmounted == Int.max)
+        for group in groups where group.prefix.utf8.count < unmounted && RoutePolicy.path(path, isIn: group.prefix) {
+            policy = policy.narrowed(by: group.policy)
+        }
+        return policy
     }
 
     /// Adds a middleware; the first added is the outermost.
@@ -94,6 +131,8 @@ public struct Router: RouteBuilder, Sendable {
     /// The answer to a request the server refused before it reached the router (413, 414, 431
     /// at the head): rendered as every error is, with the headers every answer carries.
     public func refusal(_ error: HTTPError, for request: Request) -> Response {
+        var request = request
+        request.match = match(request)
         let response = withHeadersOnEveryAnswer(render(error, for: request))
         unmatched[request.method].record(status: response.status.code, duration: .zero)
         return response
@@ -101,21 +140,24 @@ public struct Router: RouteBuilder, Sendable {
 
     private func match(_ request: Request) -> Match {
         var allowed: [HTTPMethod] = []
+        var policy: RoutePolicy?
         for route in routes {
             guard let parameters = route.pattern.match(request.path) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 return .route(route, parameters: parameters)
             }
             allowed.append(route.method)
+            policy = policy ?? route.policy
         }
-        return allowed.isEmpty ? .none : .otherMethods(allowed)
+        if let policy { return .otherMethods(allowed, policy) }
+        return .unrouted(self.policy(of: request.path))
     }
 
     private func metrics(of match: Match, _ request: Request) -> RouteMetrics {
         switch match {
         case .route(let route, _): route.metrics
-        case .none where fallback != nil && (request.method == .get || request.method == .head): staticFiles[request.method]
-        case .none, .otherMethods: unmatched[request.method]
+        case .unrouted where fallback != nil && (request.method == .get || request.method == .head): staticFiles[request.method]
+        case .none, .unrouted, .otherMethods: unmatched[request.method]
         }
     }
 
@@ -128,18 +170,18 @@ public struct Router: RouteBuilder, Sendable {
     }
 
     private func answer(_ request: Request, _ match: Match) async -> Response {
+        var request = request
+        request.match = match
         // Before any middleware: a write check must not answer for a method that is none. On a
         // path that has routes it is a method the resource does not take (405 with Allow, what
         // OpenAPI tools expect of a method not in the document, QUERY among them); elsewhere one
         // this server does not know (501, RFC 9110 §15.6.2).
         guard request.method.isStandard else {
-            if case .otherMethods(let allowed) = match { return render(Self.methodNotAllowed(request.method, allowed: allowed), for: request) }
+            if case .otherMethods(let allowed, _) = match { return render(Self.methodNotAllowed(request.method, allowed: allowed), for: request) }
             return render(HTTPError(.notImplemented, code: "unknown_method",
                                     message: "\(request.method) is not an HTTP method this server knows; methods are case-sensitive (GET, not get)."),
                           for: request)
         }
-        var request = request
-        request.match = match
         do {
             return try await chain(request)
         } catch let error as any HTTPResponseError {
@@ -162,9 +204,7 @@ public struct Router: RouteBuilder, Sendable {
 
     /// `middlewares` around the dispatch (the first is the outermost).
     private static func makeChain(_ middlewares: [any Middleware], fallback: Handler?) -> Handler {
-        middlewares.reversed().reduce(dispatch(fallback: fallback)) { next, middleware in
-            { request in try await middleware.respond(to: request, next: next) }
-        }
+        middlewares.wrapping(dispatch(fallback: fallback))
     }
 
     /// Answers a request by the match it carries: its route, 405, the fallback or 404.
@@ -179,9 +219,9 @@ public struct Router: RouteBuilder, Sendable {
                 var request = request
                 request.parameters = parameters
                 return try await route.handler(request)
-            case .otherMethods(let allowed):
+            case .otherMethods(let allowed, _):
                 throw Self.methodNotAllowed(request.method, allowed: allowed)
-            case .none:
+            case .unrouted, .none:
                 if let fallback, request.method == .get || request.method == .head {
                     return try await fallback(request)
                 }

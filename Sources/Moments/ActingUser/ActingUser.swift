@@ -14,7 +14,7 @@ public struct ActingUser: Sendable {
     public let configuredUserID: String
     public let isSwitchable: Bool
 
-    public init(configuredUserID: String = "0", isSwitchable: Bool = AppInfo.buildTarget != .production) {
+    public init(configuredUserID: String = "0", isSwitchable: Bool = InternalTools.arePresent) {
         self.configuredUserID = configuredUserID
         self.isSwitchable = isSwitchable
     }

@@ -28,18 +28,13 @@ public struct ActingUserRoutes: RouteCollection {
             try .json(UserList(actingUserID: actingUser.userID(for: request), configuredUserID: actingUser.configuredUserID,
                                users: await userDirectory.users()))
         }
-        routes.post("/area51/user", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
-            guard let field = request.formFields["userID"] else {
-                throw InvalidFormError(expected: "userID=<ID>|<empty: the configured user>")
-            }
+        routes.post("/area51/user") { request in
+            let form = try request.decode(UserSwitchForm.self)
             // The page after a switch is not one a person opened (`PageVisit`).
-            var response = PageVisit.redirectAfterAction(to: PageVisit.localPath(request.formFields["back"]) ?? "/area51#acting-user")
-            if field.trimmingCharacters(in: .whitespaces).isEmpty {
+            var response = PageVisit.redirectAfterAction(to: PageVisit.localPath(form.back) ?? "/area51#acting-user")
+            guard let userID = form.userID else {
                 response.headers.add("Set-Cookie", "\(ActingUser.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
                 return response
-            }
-            guard let userID = ActingUser.validUserID(field) else {
-                throw InvalidFormError(expected: "userID=[A-Za-z0-9._-]{1,64}")
             }
             try await checkKnown(userID)
             response.headers.add("Set-Cookie", "\(ActingUser.cookieName)=\(userID); Path=/; HttpOnly; SameSite=Lax")
@@ -55,5 +50,29 @@ public struct ActingUserRoutes: RouteCollection {
         } catch .unknownUser(let id) {
             throw MomentsRepoError.unknownUser(id)
         } catch {}
+    }
+}
+
+/// The switcher's form: `userID` (empty: back to the configured user) and the page to return to.
+struct UserSwitchForm: Decodable {
+    private enum CodingKeys: String, CodingKey { case userID, back }
+
+    /// `nil` for the configured user.
+    let userID: String?
+    let back: String?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let field = try container.decode(String.self, forKey: .userID)
+        back = try container.decodeIfPresent(String.self, forKey: .back)
+        guard !field.trimmingCharacters(in: .whitespaces).isEmpty else {
+            userID = nil
+            return
+        }
+        guard let userID = ActingUser.validUserID(field) else {
+            throw DecodingError.dataCorruptedError(forKey: .userID, in: container,
+                                                   debugDescription: "[A-Za-z0-9._-]{1,64}")
+        }
+        self.userID = userID
     }
 }

@@ -30,6 +30,7 @@ enum AppErrorRenderer {
     /// itself that a person can meet on a page (told by their code), the sentence for it.
     private static func message(of error: any HTTPResponseError, in l10n: L10n, request: Request) -> String {
         if let localized = error as? any LocalizedResponseError { return localized.message(in: l10n) }
+        if let form = error as? InvalidFormError { return String(format: l10n[.invalidForm], form.expected) }
         switch (error.status, error.code) {
         case (.notFound, "not_found"): return String(format: l10n[.notFoundMessage], request.path)
         case (.forbidden, "csrf_token_mismatch"): return l10n[.formExpired]

@@ -112,16 +112,6 @@ extension TogglesDataStoreError: LocalizedResponseError {
     }
 }
 
-/// A form post without a field its route needs, or with a value it cannot take (the dashboard's
-/// own pages always send them: an old page's or a script's form).
-struct InvalidFormError: LocalizedResponseError {
-    /// What the form must carry, as `isLiked=true|false`.
-    let expected: String
-    var status: HTTPStatus { .badRequest }
-    var code: String { "invalid_form" }
-    func message(in l10n: L10n) -> String { String(format: l10n[.invalidForm], expected) }
-}
-
 extension TimelineError: LocalizedResponseError {
     public var status: HTTPStatus { .conflict }
     public var code: String { "feature_disabled" }

@@ -91,19 +91,19 @@ public struct MomentsApplication: Sendable {
     public init(configuration: Configuration) async throws {
         self.configuration = configuration
         let database = try AppDatabase(directory: configuration.dataDirectory)
-        internalTogglesDataStore = try InternalTogglesDataStore(database: database)
         let networkLog = NetworkLog(capacity: configuration.networkLogSize)
         self.networkLog = networkLog
-        let faults = AppInfo.buildTarget == .production ? nil : FaultInjector(database: database)
+        let faults = InternalTools.arePresent ? FaultInjector(database: database) : nil
         self.faults = faults
-        let mocks = AppInfo.buildTarget == .production ? nil : MockStore(database: database)
+        let mocks = InternalTools.arePresent ? MockStore(database: database) : nil
         self.mocks = mocks
-        let remoteTogglesDataStore = RemoteTogglesDataStore(
-            source: configuration.remoteConfigurationSource.instrumented(networkLog: networkLog, faults: faults))
+        let toggleStores = try ToggleCatalog.Stores(
+            database: database, remoteSource: configuration.remoteConfigurationSource.instrumented(networkLog: networkLog, faults: faults))
+        internalTogglesDataStore = toggleStores.internalTogglesDataStore
+        let remoteTogglesDataStore = toggleStores.remoteTogglesDataStore
         await NetworkCause.$current.withValue("startup") { await remoteTogglesDataStore.refresh() }
         self.remoteTogglesDataStore = remoteTogglesDataStore
-        toggles = ToggleCatalog(internalTogglesDataStore: internalTogglesDataStore, remoteTogglesDataStore: remoteTogglesDataStore,
-                                overridesDataStore: try ToggleOverridesDataStore(database: database, changes: internalTogglesDataStore.changes))
+        toggles = ToggleCatalog(stores: toggleStores)
         actingUser = ActingUser(configuredUserID: configuration.userID)
         userDirectory = UserDirectory(listAll: configuration.listUsers)
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, networkLog: networkLog,
@@ -170,13 +170,13 @@ public struct MomentsApplication: Sendable {
         router.headersOnEveryAnswer = SecurityHeaders.all
         router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(middleware: OriginCheckMiddleware(allowedHosts: configuration.allowedHosts))
-        // The JSON API takes JSON or no body at all (DELETE, a tool's POST): a page on another site
-        // can send neither without an Origin the check above refuses, so forms alone need tokens.
-        router.add(middleware: JSONContentTypeMiddleware(pathPrefix: "/api/"))
-        router.add(middleware: CSRFMiddleware(exempting: ["/api/"] + (OFREPRoutes.pathPrefix.map { [$0] } ?? [])))
+        router.add(middleware: CSRFMiddleware())
         router.add(middleware: LanguageChoiceMiddleware())
         router.add(middleware: PageVisitMiddleware())
         router.add(middleware: NetworkCauseMiddleware(bffTimeout: configuration.bffTimeout))
+        for (prefix, policy) in Self.routeGroups {
+            router.group(prefix, policy)
+        }
         try router.register(HealthRoutes())
         try router.register(DesignKitStylesheetRoute())
         try router.register(TimelineRoutes(pages: pages, momentsRepo: momentsRepo, togglesDataStore: internalTogglesDataStore,
@@ -185,13 +185,23 @@ public struct MomentsApplication: Sendable {
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
         try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges,
                                             exchanges: faults == nil ? nil : networkLog.events))
-        // Area 51 and everything that writes toggles or runs tools: absent from production builds.
-        if AppInfo.buildTarget != .production { try router.register(area51Routes) }
+        try router.register(area51Routes)
         if let bffRoutes = configuration.bffRoutes { try router.register(bffRoutes) }
         router.fallback = StaticFiles(root: configuration.publicDirectory).handler
         router.errorRenderer = AppErrorRenderer.make(pages: pages)
         return router
     }
+
+    /// Each group of routes by path prefix and its policy, the one place a path decides one.
+    /// The JSON API takes JSON or no body at all (DELETE, a tool's POST): a page on another site
+    /// can send neither without an Origin `OriginCheckMiddleware` refuses, so forms alone need
+    /// tokens. OpenFeature's POSTs are reads. Area 51's groups are `InternalTools`'.
+    static let routeGroups: [(prefix: String, policy: RoutePolicy)] = [
+        ("/api", RoutePolicy(representation: .json, isCSRFExempt: true, middleware: [JSONContentTypeMiddleware()])),
+        ("/ofrep", RoutePolicy(representation: .json, isCSRFExempt: true)),
+        ("/graphql", RoutePolicy(representation: .json)),
+        ("/remote-config", RoutePolicy(representation: .json)),
+    ] + InternalTools.routeGroups
 
     /// Refreshes the remote config every `interval` until cancelled.
     public func refreshRemoteConfig(every interval: Duration = .seconds(30)) async {
@@ -228,7 +238,7 @@ public struct MomentsApplication: Sendable {
     }
 }
 
-/// Area 51's route collections, mounted together or not at all.
+/// Area 51's route collections, mounted together or not at all (`InternalTools`).
 private struct Area51Routes: RouteCollection {
     let collections: [any RouteCollection]
 

@@ -1,3 +1,4 @@
+import Foundations
 import HTTPServer
 
 /// How a page request came about, told by the request's structure (never guessed from timing),
@@ -26,6 +27,13 @@ enum PageVisit: Equatable {
         return response
     }
 
+    /// A 303 to the page a form names in its `back` field (`BackForm`) when it is one of this
+    /// server's, else to `path`.
+    static func redirectBack(_ request: Request, else path: String) throws -> Response {
+        let back = request.body.isEmpty ? nil : try request.decode(BackForm.self).back
+        return redirectAfterAction(to: localPath(back) ?? path)
+    }
+
     /// `path` when it is a path on this server (`/…`, not `//host`), so a form's `back` field
     /// cannot send the browser elsewhere.
     static func localPath(_ path: String?) -> String? {
@@ -34,7 +42,16 @@ enum PageVisit: Equatable {
     }
 }
 
+/// `back=/path`: the page a form returns to after its action.
+struct BackForm: Decodable {
+    let back: String?
+}
+
 extension Request {
+    /// Who made a change this request asks for, for the audit: a page's form or a script
+    /// through the JSON twin.
+    var changeSource: ToggleChangeSource { representation == .json ? .api : .page }
+
     /// How this request came about (`PageVisit`).
     var visit: PageVisit {
         if headers["X-Requested-With"] == "fetch" { return .scripted }

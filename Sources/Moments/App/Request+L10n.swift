@@ -20,11 +20,4 @@ extension Request {
     var hasLanguageChoice: Bool {
         if case .language = requestedLanguage ?? keptLanguage { true } else { false }
     }
-
-    /// Whether the client asked for JSON rather than a page: the JSON twin, the embedded BFF's
-    /// routes, or an `Accept` that says so.
-    var wantsJSON: Bool {
-        path.hasPrefix("/api/") || path.hasPrefix("/graphql") || (OFREPRoutes.pathPrefix.map(path.hasPrefix) ?? false) || path == "/remote-config"
-            || (headers["Accept"]?.hasPrefix("application/json") ?? false)
-    }
 }

@@ -16,53 +16,31 @@ struct FaultRoutes: RouteCollection {
 
     func boot(routes: inout some RouteBuilder) {
         routes.get("/api/area51/faults") { request in try await list(request) }
-        routes.put("/api/area51/faults/{operation}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
+        routes.resource(.post("/area51/faults/{operation}"), json: .put("/api/area51/faults/{operation}")) { request in
             let operation = request.parameters["operation"] ?? ""
             // An unknown operation is answered as such whatever the body says.
             guard FaultInjector.operations.contains(operation) else { throw FaultError.unknownOperation(operation) }
-            try await faults.set(try request.decode(Fault.self), for: operation, source: .api)
-            return try await list(request)
+            try await faults.set(try request.decode(Fault.self), for: operation, source: request.changeSource)
+            return try await answer(request, page: "/area51/network#faults")
         }
-        routes.delete("/api/area51/faults/{operation}") { request in
-            try await faults.clear(request.parameters["operation"] ?? "", source: .api)
-            return try await list(request)
+        routes.resource(.post("/area51/faults/{operation}/clear"), json: .delete("/api/area51/faults/{operation}")) { request in
+            try await faults.clear(request.parameters["operation"] ?? "", source: request.changeSource)
+            return try await answer(request, page: "/area51/network#faults")
         }
-        routes.delete("/api/area51/faults") { request in
-            try await faults.clearAll(source: .api)
-            return try await list(request)
+        routes.resource(.post("/area51/clear-faults"), json: .delete("/api/area51/faults")) { request in
+            try await faults.clearAll(source: request.changeSource)
+            guard request.representation == .page else { return try await list(request) }
+            return try PageVisit.redirectBack(request, else: "/area51/network")
         }
-        routes.post("/area51/faults/{operation}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
-            let operation = request.parameters["operation"] ?? ""
-            guard FaultInjector.operations.contains(operation) else { throw FaultError.unknownOperation(operation) }
-            try await faults.set(try Self.fault(from: request.formFields), for: operation, source: .page)
-            return PageVisit.redirectAfterAction(to: "/area51/network#faults")
-        }
-        routes.post("/area51/faults/{operation}/clear", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
-            try await faults.clear(request.parameters["operation"] ?? "", source: .page)
-            return PageVisit.redirectAfterAction(to: "/area51/network#faults")
-        }
-        routes.post("/area51/clear-faults", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
-            try await faults.clearAll(source: .page)
-            return PageVisit.redirectAfterAction(to: PageVisit.localPath(request.formFields["back"]) ?? "/area51/network")
-        }
+    }
+
+    /// The faults in force for a script; back to `page` for a form.
+    private func answer(_ request: Request, page: String) async throws -> Response {
+        guard request.representation == .page else { return try await list(request) }
+        return PageVisit.redirectAfterAction(to: page)
     }
 
     private func list(_ request: Request) async throws -> Response {
         try .json(FaultList(faults: faults.active(in: request.l10n), audit: try await faults.audit()))
-    }
-
-    /// A fault from the inspector's form: empty fields are absent ones.
-    static func fault(from fields: QueryArguments) throws(FaultError) -> Fault {
-        guard let kind = fields["kind"].flatMap(Fault.Kind.init(rawValue:)) else {
-            throw .invalidField("kind", expected: "one of \(Fault.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        func number(_ name: String) throws(FaultError) -> Int? {
-            guard let text = fields[name], !text.isEmpty else { return nil }
-            guard let value = Int(text) else { throw .invalidField(name, expected: "a whole number") }
-            return value
-        }
-        func text(_ name: String) -> String? { fields[name].flatMap { $0.isEmpty ? nil : $0 } }
-        return Fault(kind: kind, delayMs: try number("delayMs"), status: try number("status"), message: text("message"),
-                     code: text("code"), remainingCalls: try number("remainingCalls"))
     }
 }

@@ -21,11 +21,11 @@ struct NetworkInspectorRoutes: RouteCollection {
     let apiSession: APISession
 
     func boot(routes: inout some RouteBuilder) {
-        routes.get("/area51/network") { request in
+        routes.resource(.get("/area51/network"), json: .get("/api/area51/network")) { request in
             let viewModel = try await inspector(request)
+            guard request.representation == .page else { return try .json(viewModel) }
             return try pages.page("network", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "area51"))
         }
-        routes.get("/api/area51/network") { request in try .json(try await inspector(request)) }
         routes.get("/api/area51/network.har") { request in
             let exchanges = try request.query["id"].map { [try exchange($0)] } ?? networkLog.latest
             var response = try Response.json(HARDocument(exchanges: exchanges, origin: Self.origin(of: request)))
@@ -33,25 +33,16 @@ struct NetworkInspectorRoutes: RouteCollection {
             response.headers.add("Content-Disposition", "attachment; filename=\"\(name)\"")
             return response
         }
-        routes.get("/area51/network/{id}") { request in
+        routes.resource(.get("/area51/network/{id}"), json: .get("/api/area51/network/{id}")) { request in
             let viewModel = try details(request)
-            var response = try pages.page("networkExchange", content: viewModel, for: request,
-                                          options: .init(title: viewModel.title, bodyClass: "area51"))
+            var response = request.representation == .json ? try Response.json(viewModel)
+                : try pages.page("networkExchange", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "area51"))
             if viewModel.curlIsRevealed { response.headers.add("Cache-Control", "no-store") }
             return response
         }
-        routes.get("/api/area51/network/{id}") { request in
-            let viewModel = try details(request)
-            var response = try Response.json(viewModel)
-            if viewModel.curlIsRevealed { response.headers.add("Cache-Control", "no-store") }
-            return response
-        }
-        routes.post("/area51/network/{id}/replay", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
+        routes.resource(.post("/area51/network/{id}/replay"), json: .post("/api/area51/network/{id}/replay")) { request in
             let (original, replay) = try await self.replay(request)
-            return .seeOther("/area51/network/\(replay.id)?comparedWith=\(original.id)")
-        }
-        routes.post("/api/area51/network/{id}/replay", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
-            let (original, replay) = try await self.replay(request)
+            guard request.representation == .json else { return .seeOther("/area51/network/\(replay.id)?comparedWith=\(original.id)") }
             return try .json(ReplayResult(original: original, replay: replay,
                                           differences: JSONDifference.between(original.responseBody.text, replay.responseBody.text)))
         }

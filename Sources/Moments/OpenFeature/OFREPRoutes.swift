@@ -32,11 +32,6 @@ public struct OFREPRoutes: RouteCollection {
         }
     }
 
-    /// Where its routes are, when they are mounted (with Area 51; `nil` in production builds,
-    /// where they answer as any unknown path does): reads, though POSTs, so the CSRF check leaves
-    /// them alone, and a JSON API, so their errors are JSON.
-    static var pathPrefix: String? { AppInfo.buildTarget == .production ? nil : "/ofrep/" }
-
     private let toggles: ToggleCatalog
 
     public init(toggles: ToggleCatalog) {

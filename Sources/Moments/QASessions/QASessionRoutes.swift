@@ -29,21 +29,16 @@ struct QASessionRoutes: RouteCollection {
 
     /// A session file holds up to `QASessionFile.exchangeLimit` exchanges, bodies included.
     static let maxImportSize = 16 * 1024 * 1024
+    /// An export carries the reporter's note: the cap every body has unless its route needs more.
+    static let maxNoteSize = 64 * 1024
 
     let pages: PageRenderer
     let exporter: QASessionExporter
     let importer: QASessionImport
 
     func boot(routes: inout some RouteBuilder) {
-        routes.post("/api/area51/sessions/export") { request in
+        routes.resource(.post("/area51/sessions/export"), json: .post("/api/area51/sessions/export"), maxBodySize: Self.maxNoteSize) { request in
             try await export(try request.decode(ExportBody.self), for: request)
-        }
-        routes.post("/area51/sessions/export") { request in
-            let fields = request.formFields
-            guard let note = fields["note"], let format = ExportBody.Format(rawValue: fields["format"] ?? "json") else {
-                throw InvalidFormError(expected: "note=<text>&format=json|html")
-            }
-            return try await export(ExportBody(note: note, format: format), for: request)
         }
         routes.post("/api/area51/sessions/import/preview", maxBodySize: Self.maxImportSize) { request in
             let plan = try plan(request)

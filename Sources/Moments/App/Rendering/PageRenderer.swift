@@ -116,7 +116,7 @@ public struct PageRenderer: Sendable {
         context["t"] = l10n.strings
         context["design"] = design
         context["csrfToken"] = csrfToken
-        context["hasArea51"] = AppInfo.buildTarget != .production
+        context["hasArea51"] = InternalTools.arePresent
         context["overrideBanner"] = overrideBanner(l10n)
         // The header's user switch, where QA may switch.
         context["actingUserID"] = actingUser.isSwitchable ? actingUser.userID(for: request) : nil

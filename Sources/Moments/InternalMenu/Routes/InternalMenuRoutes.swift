@@ -9,9 +9,6 @@ public struct InternalMenuRoutes: RouteCollection {
     /// `shake` is recorded.
     static let shortcutSource = "shortcut"
 
-    /// Toggle writes and tool runs carry a few bytes at most.
-    static let maxBodySize = 1024
-
     private let pages: PageRenderer
     private let state: InternalMenuStateReader
     private let trackingRepo: any TrackingRepoType
@@ -23,7 +20,11 @@ public struct InternalMenuRoutes: RouteCollection {
     }
 
     public func boot(routes: inout some RouteBuilder) {
-        routes.get("/area51") { request in
+        routes.resource(.get("/area51"), json: .get("/api/area51")) { request in
+            let l10n = request.l10n
+            guard request.representation == .page else {
+                return try .json(InternalMenuViewModel(state: try await state.read(for: request), l10n: l10n))
+            }
             if request.query["source"] == Self.shortcutSource {
                 // The shortcut's door is counted once, then leads to the menu's own URL, so a
                 // reload is not a second shake.
@@ -32,17 +33,14 @@ public struct InternalMenuRoutes: RouteCollection {
                 return PageVisit.redirectAfterAction(to: query.isEmpty ? "/area51" : "/area51?\(query)")
             }
             if request.visit == .opened { trackingRepo.trackAction(Area51OpenedTrackingEvent(source: "url")) }
-            let l10n = request.l10n
             let done = try request.query["done"].map { l10n[try action(id: $0).strings.done] }
             let viewModel = InternalMenuViewModel(state: try await state.read(for: request), l10n: l10n, done: done)
             return try pages.page("area51", content: viewModel, for: request, options: .init(title: l10n[.area51], bodyClass: "area51"))
         }
-        routes.get("/api/area51") { request in
-            try .json(InternalMenuViewModel(state: try await state.read(for: request), l10n: request.l10n))
-        }
-        routes.post("/area51/actions/{id}", maxBodySize: Self.maxBodySize) { request in
+        routes.resource(.post("/area51/actions/{id}"), json: .post("/api/area51/actions/{id}")) { request in
             let action = try action(id: request.parameters["id"] ?? "")
-            if action.needsConfirmation && request.formFields["confirm"] != "1" {
+            let form = request.body.isEmpty ? ActionForm(confirm: nil) : try request.decode(ActionForm.self)
+            if request.representation == .page && action.needsConfirmation && form.confirm != "1" {
                 // The first press shows what will happen, with the button that does it.
                 let l10n = request.l10n
                 let heading = String(format: l10n[.actionConfirmTitle], l10n[action.strings.title])
@@ -50,7 +48,18 @@ public struct InternalMenuRoutes: RouteCollection {
                                                                                   actionID: action.id, confirmTitle: l10n[action.strings.title]),
                                       for: request, options: .init(title: heading, bodyClass: "area51"))
             }
-            let result = try await perform(request)
+            guard !action.needsConfirmation || request.query["confirm"] == "1" || form.confirm == "1" else {
+                throw InternalMenuError.confirmationRequired(action.id)
+            }
+            try await action.perform()
+            if action.terminatesProcess {
+                ProcessTermination.abortSoon()
+            }
+            let result = InternalMenuActionResult(action: action.id, message: request.l10n[action.strings.done],
+                                                  terminatesProcess: action.terminatesProcess)
+            if request.representation == .json {
+                return try .json(result, status: result.terminatesProcess ? .accepted : .ok)
+            }
             if result.terminatesProcess {
                 let heading = request.l10n[.actionCrashApp]
                 return try pages.page("crashing", content: ["heading": heading, "message": result.message], for: request,
@@ -58,29 +67,17 @@ public struct InternalMenuRoutes: RouteCollection {
             }
             return PageVisit.redirectAfterAction(to: "/area51?done=\(result.action)")
         }
-        routes.post("/api/area51/actions/{id}", maxBodySize: Self.maxBodySize) { request in
-            let result = try await perform(request)
-            return try .json(result, status: result.terminatesProcess ? .accepted : .ok)
-        }
     }
 
     private func action(id: String) throws(InternalMenuError) -> any InternalMenuAction {
         guard let action = state.actions.first(where: { $0.id == id }) else { throw .unknownAction(id) }
         return action
     }
+}
 
-    private func perform(_ request: Request) async throws -> InternalMenuActionResult {
-        let action = try action(id: request.parameters["id"] ?? "")
-        guard !action.needsConfirmation || request.query["confirm"] == "1" || request.formFields["confirm"] == "1" else {
-            throw InternalMenuError.confirmationRequired(action.id)
-        }
-        try await action.perform()
-        if action.terminatesProcess {
-            ProcessTermination.abortSoon()
-        }
-        return InternalMenuActionResult(action: action.id, message: request.l10n[action.strings.done],
-                                        terminatesProcess: action.terminatesProcess)
-    }
+/// `confirm=1`: the second press of an action that needs one, from its confirmation page.
+struct ActionForm: Decodable {
+    let confirm: String?
 }
 
 /// The confirmation page of an action that needs one (Crash App).

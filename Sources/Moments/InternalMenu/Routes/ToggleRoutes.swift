@@ -5,7 +5,7 @@ import HTTPServer
 /// `GET /api/toggles` lists every toggle of every kind with each layer of its value;
 /// `PUT /api/toggles/{name}` takes `{"isOn": bool}` for an internal toggle and
 /// `{"override": true|false|"heart"|"star"|null}` for a remote toggle or A/B test; Area 51's
-/// forms post the same to `/area51/toggles/{name}`. Mounted with Area 51, so absent from
+/// forms post the same fields to `/area51/toggles/{name}`, one handler for both. Mounted with Area 51, so absent from
 /// production builds.
 public struct ToggleRoutes: RouteCollection {
     struct ToggleList: Encodable {
@@ -46,37 +46,21 @@ public struct ToggleRoutes: RouteCollection {
             try .json(ToggleList(toggles: toggles.states.map { $0.noted(in: request.l10n) },
                                  audit: try await toggles.internalTogglesDataStore.audit()))
         }
-        routes.put("/api/toggles/{name}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
+        routes.resource(.post("/area51/toggles/{name}"), json: .put("/api/toggles/{name}")) { request in
             let name = request.parameters["name"] ?? ""
             // An unknown or read-only name is answered as such whatever the body says.
             let description = try ToggleCatalog.description(named: name)
             switch description.kind {
             case .internal:
-                try await toggles.set(name, isOn: try request.decode(UpdateBody.self).isOn, source: .api)
+                try await toggles.set(name, isOn: try request.decode(UpdateBody.self).isOn, source: request.changeSource)
             case .remote, .abTest:
-                try await toggles.setOverride(name, to: try request.decode(OverrideBody.self).override, source: .api,
+                // A form's empty choice, as JSON's `null`, follows the remote value again.
+                try await toggles.setOverride(name, to: try request.decode(OverrideBody.self).override, source: request.changeSource,
                                               setBy: actingUser.userID(for: request))
             case .buildTarget:
                 throw TogglesDataStoreError.readOnly(name, kind: description.kind)
             }
-            return try .json(toggles.state(of: description).noted(in: request.l10n))
-        }
-        routes.post("/area51/toggles/{name}", maxBodySize: InternalMenuRoutes.maxBodySize) { request in
-            let name = request.parameters["name"] ?? ""
-            let description = try ToggleCatalog.description(named: name)
-            if description.isOverridable {
-                // The empty choice is "follow remote".
-                guard let field = request.formFields["override"] else {
-                    throw InvalidFormError(expected: "override=<value>|<empty: follow the remote value>")
-                }
-                try await toggles.setOverride(name, to: field.isEmpty ? nil : ToggleValue(text: field), source: .page,
-                                              setBy: actingUser.userID(for: request))
-            } else {
-                guard let isOn = request.formFields["isOn"].flatMap(Bool.init) else {
-                    throw InvalidFormError(expected: "isOn=true|false")
-                }
-                try await toggles.set(name, isOn: isOn, source: .page)
-            }
+            guard request.representation == .page else { return try .json(toggles.state(of: description).noted(in: request.l10n)) }
             return PageVisit.redirectAfterAction(to: "/area51#toggle-\(name)")
         }
     }

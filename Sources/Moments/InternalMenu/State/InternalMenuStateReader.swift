@@ -1,6 +1,7 @@
 import Foundation
 import Foundations
 import HTTPServer
+import Locking
 
 /// Reads what Area 51 shows from the services that hold it, at one moment.
 public struct InternalMenuStateReader: Sendable {
@@ -10,6 +11,9 @@ public struct InternalMenuStateReader: Sendable {
     let networkLog: NetworkLog
     let faults: FaultInjector?
     let bffHealthCheck: BFFHealthCheck
+    /// The latest probe's answer: what a live redraw and the page after a flip show, so open
+    /// tabs do not ask the BFF again at every toggle flip or like.
+    private let lastBFFStatus = LastBFFStatus()
     /// What the dashboard learned of the BFF's paging and introspection.
     let pagination: BFFPagination
     let dataDirectory: URL
@@ -39,7 +43,7 @@ public struct InternalMenuStateReader: Sendable {
     /// What Area 51 shows to `request`, which acts as a user of its own.
     public func read(for request: Request) async throws -> InternalMenuState {
         InternalMenuState(
-            bff: await bffStatus(),
+            bff: await bffStatus(probing: request.visit == .opened),
             dataDirectory: dataDirectory.path,
             lastCrash: lastCrash,
             toggles: ToggleCatalog.descriptions.map { ($0, toggles.state(of: $0)) },
@@ -55,9 +59,16 @@ public struct InternalMenuStateReader: Sendable {
         )
     }
 
-    /// The health check's view of the BFF, with what paging learned of it.
-    private func bffStatus() async -> BFFStatus {
-        var status = await bffHealthCheck.status()
+    /// The health check's view of the BFF, with what paging learned of it: probed when a person
+    /// opens Area 51, as last probed for a tab's live redraw and the page after an action.
+    private func bffStatus(probing: Bool) async -> BFFStatus {
+        var status: BFFStatus
+        if !probing, let last = lastBFFStatus.status.withLock({ $0 }) {
+            status = last
+        } else {
+            status = await bffHealthCheck.status()
+            lastBFFStatus.status.withLock { $0 = status }
+        }
         let learned = pagination.status
         status.supportsPaging = switch learned.support {
         case .supported: true
@@ -67,4 +78,9 @@ public struct InternalMenuStateReader: Sendable {
         status.introspection = learned.introspection
         return status
     }
+}
+
+/// The latest BFF status Area 51 probed, shared by every copy of its reader.
+private final class LastBFFStatus: Sendable {
+    let status = Locked<BFFStatus?>(nil)
 }

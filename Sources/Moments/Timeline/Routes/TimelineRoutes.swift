@@ -5,7 +5,8 @@ import HTTPServer
 /// The Moments timeline as a page (`GET /`) and as JSON (`GET /api/timeline`), a page at a time
 /// (`?after=` the last moment seen), a moment's own page (`GET /moments/{id}`, every photo) and
 /// its JSON twin (`GET /api/moments/{id}`), and likes through a form (`POST /moments/{id}/like`;
-/// `view=moment` from a moment's page) and JSON (`PUT /api/moments/{id}/like`).
+/// `view=moment` from a moment's page) and JSON (`PUT /api/moments/{id}/like`): each page and
+/// its twin one handler.
 public struct TimelineRoutes: RouteCollection {
     private let pages: PageRenderer
     private let momentsRepo: any MomentsRepoType
@@ -26,31 +27,20 @@ public struct TimelineRoutes: RouteCollection {
     }
 
     public func boot(routes: inout some RouteBuilder) {
-        routes.get("/") { request in try await timelinePage(request) }
-        routes.get("/api/timeline") { request in
-            let viewModel = try await loadedTimeline(request)
-            let json = try jsonCache.page(for: viewModel.cacheKey) {
-                String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
-            }
-            var response = FixedResponse(body: { json.filled(with: "") }, contentType: "application/json", etag: "\"\(json.version)\"")
-                .respond(to: request)
-            if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
-            return response
+        routes.resource(.get("/"), json: .get("/api/timeline")) { request in
+            request.representation == .page ? try await timelinePage(request) : try await timelineJSON(request)
         }
-        routes.get("/moments/{id}") { request in
+        routes.resource(.get("/moments/{id}"), json: .get("/api/moments/{id}")) { request in
             let viewModel = try await momentPage(request)
+            guard request.representation == .page else { return try .json(viewModel) }
             if request.visit == .opened { viewModel.trackScreenviews() }
             return try pages.page("moment", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "moment-page"))
         }
-        routes.get("/api/moments/{id}") { request in
-            try .json(try await momentPage(request))
-        }
-        routes.post("/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
-            guard let isLiked = request.formFields["isLiked"].flatMap(Bool.init) else {
-                throw InvalidFormError(expected: "isLiked=true|false")
-            }
-            let item = try await updateLike(request, isLiked: isLiked)
-            let fromMomentPage = request.formFields["view"] == Self.momentPageView
+        routes.resource(.post("/moments/{id}/like"), json: .put("/api/moments/{id}/like"), maxBodySize: Self.maxBodySize) { request in
+            let body = try request.decode(LikeRequestBody.self)
+            let item = try await updateLike(request, isLiked: body.isLiked)
+            guard request.representation == .page else { return try .json(item) }
+            let fromMomentPage = body.view == Self.momentPageView
             // A script asking for the item gets it drawn, to swap in place; a plain form goes back.
             if request.visit == .scripted {
                 return try pages.fragment(fromMomentPage ? "momentLikes" : MomentListItemViewModel.reuseIdentifier,
@@ -58,12 +48,8 @@ public struct TimelineRoutes: RouteCollection {
             }
             if fromMomentPage { return PageVisit.redirectAfterAction(to: "/moments/\(item.momentID)") }
             // Back to the page the form was on: the newest, or the one after the moment it names.
-            let page = request.formFields["after"].flatMap { $0.isEmpty ? nil : "?" + MomentsPage.query(after: $0) }
+            let page = body.after.map { "?" + MomentsPage.query(after: $0) }
             return PageVisit.redirectAfterAction(to: "/\(page ?? "")#moment-\(item.momentID)")
-        }
-        routes.put("/api/moments/{id}/like", maxBodySize: Self.maxBodySize) { request in
-            let body = try request.decode(LikeRequestBody.self)
-            return try .json(try await updateLike(request, isLiked: body.isLiked))
         }
     }
 
@@ -111,6 +97,17 @@ public struct TimelineRoutes: RouteCollection {
         return MomentPageViewModel(item: item, l10n: request.l10n, trackingRepo: trackingRepo)
     }
 
+    private func timelineJSON(_ request: Request) async throws -> Response {
+        let viewModel = try await loadedTimeline(request)
+        let json = try jsonCache.page(for: viewModel.cacheKey) {
+            String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
+        }
+        var response = FixedResponse(body: { json.filled(with: "") }, contentType: "application/json", etag: "\"\(json.version)\"")
+            .respond(to: request)
+        if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
+        return response
+    }
+
     private func timelinePage(_ request: Request) async throws -> Response {
         let viewModel = try await loadedTimeline(request)
         if isRefresh(request) {
@@ -139,7 +136,10 @@ public enum TimelineError: Error, Equatable, Sendable {
     case likeFeatureOff
 }
 
-/// `{"isLiked": true}`: the body of `PUT /api/moments/{id}/like`.
+/// `{"isLiked": true}`, the body of `PUT /api/moments/{id}/like`, or the like form's fields:
+/// `isLiked=true|false`, with the page the form is on (`view=moment`, `after=` a timeline page).
 struct LikeRequestBody: Decodable {
     let isLiked: Bool
+    let view: String?
+    let after: String?
 }
