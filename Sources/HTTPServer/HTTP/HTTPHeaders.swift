@@ -39,7 +39,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Whether two field names are equal ignoring ASCII case (field names are ASCII tokens),
     /// compared without building lowercased copies.
-    private static func sameName(_ a: String, _ b: String) -> Bool {
+    static func sameName(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lowered($0) == lowered($1) }
     }
 

@@ -8,10 +8,17 @@ import CMicroHTTPD
 enum MessageFraming {
     /// The refusal for a head whose framing is ambiguous or not understood, or nil.
     static func refusal(of connection: ConnectionHandle) -> HTTPError? {
-        let headers = HTTPHeaders(ConnectionValues.headers(of: connection))
-        // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
-        let lengths = headers.values(of: "Content-Length").map { trimmed($0[...]) }
-        let codings = headers.values(of: "Transfer-Encoding").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(trimmed) }
+        var lengths: [String] = []
+        var codings: [String] = []
+        // One pass over the head, names compared without lowercased copies: this runs for every request.
+        for (name, value) in ConnectionValues.headers(of: connection) {
+            if HTTPHeaders.sameName(name, "Content-Length") {
+                // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
+                lengths.append(trimmed(value[...]))
+            } else if HTTPHeaders.sameName(name, "Transfer-Encoding") {
+                codings += value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+            }
+        }
         if Set(lengths).count > 1 {
             return HTTPError(.badRequest, code: "conflicting_content_length",
                              message: "The request gives Content-Length more than once, with different values (\(lengths.joined(separator: ", "))).")
