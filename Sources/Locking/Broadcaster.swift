@@ -2,8 +2,12 @@ import Foundation
 
 /// Hands every value sent to all current subscribers; a subscriber that stops iterating is
 /// dropped. How a repository's latest value is observed by pages that stay open.
-public final class Broadcaster<Value: Sendable>: Sendable {
+///
+/// Its `stateVersion` counts the values sent: a sender sends after its state changed, so
+/// whatever was drawn from that state is current while the count stays (`StateVersioned`).
+public final class Broadcaster<Value: Sendable>: StateVersioned {
     private let continuations = Locked<[UUID: AsyncStream<Value>.Continuation]>([:])
+    private let sent = Locked(0)
 
     public init() {}
 
@@ -19,10 +23,13 @@ public final class Broadcaster<Value: Sendable>: Sendable {
     }
 
     public func send(_ value: Value) {
+        sent.withLock { $0 += 1 }
         for continuation in continuations.withLock({ Array($0.values) }) {
             continuation.yield(value)
         }
     }
+
+    public var stateVersion: Int { sent.withLock { $0 } }
 
     /// How many subscribers are listening, for tests and Area 51.
     public var subscriberCount: Int { continuations.withLock { $0.count } }

@@ -26,6 +26,8 @@ import Testing
     final class StubMomentsRepo: MomentsRepoType {
         let result: Result<MomentsSnapshot, MomentsRepoError>
         let likeChanges = Broadcaster<LikeChange>()
+        /// One answer, never changed.
+        let stateVersion = 0
 
         init(_ result: Result<MomentsSnapshot, MomentsRepoError>) { self.result = result }
 

@@ -5,7 +5,7 @@ import Locking
 /// The faults in force, per operation, in memory only: they end with the process. Each set and
 /// clear is written to the audit (`dashboard.sqlite`, beside toggle changes) before it takes
 /// effect. The API session and the remote-config source take a fault per call (`take`).
-public final class FaultInjector: Sendable {
+public final class FaultInjector: StateVersioned {
     /// The BFF contract's GraphQL operations, by the names the client sends.
     public static let graphQLOperations = ["getMomentsDetailsByUserID", "updateMomentLike"]
     /// The operations a fault can be set for: the GraphQL operation names and `remoteConfig`.
@@ -63,7 +63,7 @@ public final class FaultInjector: Sendable {
     }
 
     /// Changes whenever `active` does.
-    public var version: Int { state.withLock { $0.version } }
+    public var stateVersion: Int { state.withLock { $0.version } }
 
     /// The fault for one call of `operation`, counting its remaining calls down; at zero it ends,
     /// and the audit records the end (source `expired`) as it records a clear.

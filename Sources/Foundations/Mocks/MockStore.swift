@@ -5,7 +5,7 @@ import Locking
 /// The mocks in force, per GraphQL operation, in memory only: they end with the process, as
 /// faults do. Each set and clear is written to the audit (`dashboard.sqlite`) before it takes
 /// effect. The API session asks for a mock per call (`take`) before it asks the BFF.
-public final class MockStore: Sendable {
+public final class MockStore: StateVersioned {
     /// The operations a mock can answer: the BFF contract's GraphQL operations.
     public static let operations = FaultInjector.graphQLOperations
 
@@ -56,7 +56,7 @@ public final class MockStore: Sendable {
     }
 
     /// Changes whenever `active` does.
-    public var version: Int { state.withLock { $0.version } }
+    public var stateVersion: Int { state.withLock { $0.version } }
 
     /// The mock that answers one call of `operation` whose request body is `body` (its
     /// `variables` are read only when a mock is set), counting its remaining calls down; at zero

@@ -5,6 +5,8 @@ public struct Response: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: Body
+    /// Set by a handler whose answer may be given again to the same request (`ReadyAnswers`).
+    public var reuse: Reuse?
 
     /// The bytes sent after the headers.
     public enum Body: Sendable {

@@ -44,6 +44,8 @@ public struct CSRFMiddleware: Middleware {
         var response = try await next(request)
         if issued, let token = request.csrfToken {
             response.headers.add("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
+            // An answer reused for another request gets another fresh token in place of this one.
+            response.reuse?.perClientValue = PerClientValue(value: token, make: Self.newToken)
         }
         return response
     }

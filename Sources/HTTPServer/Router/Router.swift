@@ -116,8 +116,12 @@ public struct Router: RouteBuilder, Sendable {
     public func respond(to request: Request) async -> Response {
         let started = ContinuousClock.now
         let match = match(request)
-        let response = withHeadersOnEveryAnswer(await answer(request, match))
-        metrics(of: match, request).record(status: response.status.code, duration: .now - started)
+        var response = withHeadersOnEveryAnswer(await answer(request, match))
+        let metrics = metrics(of: match, request)
+        let status = response.status.code
+        metrics.record(status: status, duration: .now - started)
+        // A reused answer is counted under its route too.
+        response.reuse?.effects.append { metrics.record(status: status, duration: $0) }
         return response
     }
 

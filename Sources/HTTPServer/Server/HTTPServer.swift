@@ -33,6 +33,8 @@ public final class HTTPServer: Sendable {
         /// How long a client may take to send a request's line and headers, however steadily it
         /// trickles them; past it the connection is dropped.
         public var requestHeaderTimeout: Duration
+        /// Bytes of reusable answers kept (`ReadyAnswers`); 0 keeps none and runs every request's handler.
+        public var readyAnswerBudget: Int
 
         public init(
             host: String = "127.0.0.1",
@@ -42,7 +44,8 @@ public final class HTTPServer: Sendable {
             connectionTimeout: Int = 15,
             maxBodySize: Int = 64 * 1024,
             connectionMemoryLimit: Int = 20 * 1024,
-            requestHeaderTimeout: Duration = .seconds(10)
+            requestHeaderTimeout: Duration = .seconds(10),
+            readyAnswerBudget: Int = 4 << 20
         ) {
             self.host = host
             self.port = port
@@ -52,6 +55,7 @@ public final class HTTPServer: Sendable {
             self.maxBodySize = maxBodySize
             self.connectionMemoryLimit = connectionMemoryLimit
             self.requestHeaderTimeout = requestHeaderTimeout
+            self.readyAnswerBudget = readyAnswerBudget
         }
     }
 
@@ -80,6 +84,7 @@ public final class HTTPServer: Sendable {
     let logger: Logger
     private let state = Locked(State())
     private let requestDeadline: RequestDeadline
+    private let readyAnswers: ReadyAnswers
 
     public init(
         configuration: Configuration,
@@ -94,6 +99,7 @@ public final class HTTPServer: Sendable {
         self.routeBodyLimit = routeBodyLimit
         self.responder = responder
         requestDeadline = RequestDeadline(limit: configuration.requestHeaderTimeout)
+        readyAnswers = ReadyAnswers(budget: configuration.readyAnswerBudget)
     }
 
     /// A server whose requests are answered, and refused at the head, by `router`.
@@ -293,8 +299,13 @@ public final class HTTPServer: Sendable {
         }
         guard let body = context.dispatch() else { return MHD_Result.YES }
 
+        let readyKey = body.isEmpty && readyAnswers.isEnabled ? ReadyAnswers.Key(connection: connection, method: method, url: url) : nil
+        if let readyKey, let response = readyAnswers.answer(for: readyKey, started: context.started) {
+            return queue(response, on: connection, context: context, method: method, url: url)
+        }
         let request = ConnectionValues.request(connection: connection, method: method, url: url, body: body)
         let responder = self.responder
+        let readyAnswers = self.readyAnswers
         let serviceContext = context.trace.serviceContext
         // Runs on this thread up to the handler's first suspension: an answer that needs none (a
         // cached page) is queued below without waking another thread; one that suspends is
@@ -302,6 +313,7 @@ public final class HTTPServer: Sendable {
         // for every line it logs and every call it makes.
         Task.immediate {
             let response = await ServiceContext.withValue(serviceContext) { await responder(request) }
+            if let readyKey { readyAnswers.keep(response, for: readyKey) }
             context.complete(with: response)
         }
         if let response = context.suspendUnlessAnswered() {

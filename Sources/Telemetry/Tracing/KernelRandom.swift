@@ -13,7 +13,7 @@ public struct KernelRandom: RandomNumberGenerator {
 
     public mutating func next() -> UInt64 {
         var word: UInt64 = 0
-        Self.fill(UnsafeMutableRawBufferPointer(start: &word, count: MemoryLayout<UInt64>.size))
+        withUnsafeMutableBytes(of: &word) { Self.fill($0) }
         return word
     }
 

@@ -2,6 +2,7 @@ import DesignKit
 import Foundation
 import Foundations
 import HTTPServer
+import Locking
 
 /// Draws a page: a template for the content inside the layout, with the strings of the
 /// reader's language, the design choices the toggles and the A/B test make, and the CSRF
@@ -54,8 +55,8 @@ public struct PageRenderer: Sendable {
     func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
         let fullKey = PageKey(template: template, content: key, language: request.l10n.language,
                               hasLanguageChoice: request.hasLanguageChoice, toggles: toggles.pageKey,
-                              userID: actingUser.userID(for: request), options: options, faultsVersion: faults?.version ?? 0,
-                              mocksVersion: mocks?.version ?? 0, path: request.path, languageLinkQuery: Self.languageLinkQuery(request))
+                              userID: actingUser.userID(for: request), options: options, faultsVersion: faults?.stateVersion ?? 0,
+                              mocksVersion: mocks?.stateVersion ?? 0, path: request.path, languageLinkQuery: Self.languageLinkQuery(request))
         let page = try cache.page(for: fullKey) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPage.placeholder)
         }
@@ -64,10 +65,21 @@ public struct PageRenderer: Sendable {
             body: { page.filled(with: token) },
             gzipped: { page.gzipped(with: token) },
             contentType: "text/html; charset=utf-8",
-            // Per client, and the same for the same client and page after a restart.
-            etag: "\"\(page.version)-\(String(FNV1a.hash(token.utf8), radix: 36))\""
+            // Per client, and the same for the same client and page after a restart. The token
+            // as it is, so that an answer reused for another client (`ReadyAnswers`) names its own.
+            etag: "\"\(page.version)-\(token)\""
         ).respond(to: request)
         return options.status == .ok ? response : Response(status: options.status, headers: response.headers, body: response.body)
+    }
+
+    /// Stamps the states every page is drawn from besides its content (the toggles, faults and
+    /// mocks `PageKey` names) and `content`'s: how long an answer drawn after it stays right.
+    /// Call it before reading them.
+    func validity(drawnFrom content: [any StateVersioned]) -> AnswerValidity {
+        var states: [any StateVersioned] = [toggles.changes]
+        if let faults { states.append(faults) }
+        if let mocks { states.append(mocks) }
+        return AnswerValidity(states + content)
     }
 
     /// What a cached page is drawn from besides its content's own key, compared as values: a

@@ -94,11 +94,17 @@ public final class MomentsRepo: MomentsRepoType {
             if ContinuousClock.now - cached.fetchedAt >= maxAge {
                 fetch(key)
             }
-            return cached.snapshot
+            var snapshot = cached.snapshot
+            snapshot.refreshDue = cached.fetchedAt + maxAge
+            return snapshot
         }
         MomentsMetrics.timelineCacheMisses.increment()
-        return try await fetch(key).value.get()
+        var snapshot = try await fetch(key).value.get()
+        snapshot.refreshDue = .now + maxAge
+        return snapshot
     }
+
+    public var stateVersion: Int { state.withLock { $0.cache.changes } }
 
     public func moment(id momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
         try await locate(momentID, userID: userID).moment

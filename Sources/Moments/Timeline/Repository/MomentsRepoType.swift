@@ -4,7 +4,9 @@ import Locking
 /// The timeline's repository, as in the seed: reads and writes through the BFF sessions, a
 /// page at a time, keeps the pages it read, saves the newest page for offline use, and serves
 /// what it has when the BFF is slow or down.
-public protocol MomentsRepoType: Sendable {
+///
+/// Its `stateVersion` changes with every page or moment it keeps or drops.
+public protocol MomentsRepoType: StateVersioned {
     /// Every like change the BFF accepted from here, and those it tells of (live likes) that change
     /// what a page here shows: `userID` is the user whose page changed.
     var likeChanges: Broadcaster<LikeChange> { get }

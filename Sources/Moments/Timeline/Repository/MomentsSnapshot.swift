@@ -15,6 +15,9 @@ public struct MomentsSnapshot: Sendable {
     public let savedAt: Date?
     /// The id of the page's last moment when older moments follow: the next page's `after`.
     public let nextCursor: String?
+    /// When the repository reads the page again from the BFF, when it keeps it: what is drawn
+    /// from it is not reused past then.
+    public var refreshDue: ContinuousClock.Instant?
 
     public init(momentsDetails: MomentsDetails, version: Int, staleBecause: APISessionError?, savedAt: Date? = nil,
                 nextCursor: String?) {

@@ -98,6 +98,7 @@ public struct TimelineRoutes: RouteCollection {
     }
 
     private func timelineJSON(_ request: Request) async throws -> Response {
+        let validity = pages.validity(drawnFrom: [momentsRepo])
         let viewModel = try await loadedTimeline(request)
         let json = try jsonCache.page(for: viewModel.cacheKey) {
             String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
@@ -105,10 +106,11 @@ public struct TimelineRoutes: RouteCollection {
         var response = FixedResponse(body: { json.filled(with: "") }, contentType: "application/json", etag: "\"\(json.version)\"")
             .respond(to: request)
         if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
-        return response
+        return reusable(response, validity: validity, viewModel: viewModel, effects: [])
     }
 
     private func timelinePage(_ request: Request) async throws -> Response {
+        let validity = pages.validity(drawnFrom: [momentsRepo])
         let viewModel = try await loadedTimeline(request)
         if isRefresh(request) {
             // The same page without `refresh`, so a reload or a redraw does not ask the BFF again.
@@ -116,10 +118,23 @@ public struct TimelineRoutes: RouteCollection {
             return PageVisit.redirectAfterAction(to: query.isEmpty ? "/" : "/?\(query)")
         }
         // One screenview per page a person opens: not for a redraw, Older moments or a redirect.
-        if request.visit == .opened { viewModel.trackScreenviews() }
+        let opened = request.visit == .opened
+        if opened { viewModel.trackScreenviews() }
         let options = PageRenderer.PageOptions(title: request.l10n[.timelineTitle], bodyClass: "timeline", set: templateSet,
                                                status: viewModel.hasError ? viewModel.failure?.status ?? .serviceUnavailable : .ok)
-        return try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { viewModel }, for: request, options: options)
+        let response = try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { viewModel }, for: request, options: options)
+        return reusable(response, validity: validity, viewModel: viewModel,
+                        effects: opened ? [{ [viewModel] _ in viewModel.trackScreenviews() }] : [])
+    }
+
+    /// `response`, given again to the same request (`ReadyAnswers`) while the states stamped in
+    /// `validity` stay and the screen is current, doing `effects` each time; an error is drawn afresh.
+    private func reusable(_ response: Response, validity: AnswerValidity, viewModel: MomentsTimelineViewModel,
+                          effects: [Reuse.Effect]) -> Response {
+        guard response.status == .ok || response.status == .notModified else { return response }
+        var response = response
+        response.reuse = Reuse(validity: validity.until(viewModel.staysCurrentUntil), effects: effects)
+        return response
     }
 
     /// Likes or unlikes moment `{id}` as the user the request acts as and answers the item after the change.

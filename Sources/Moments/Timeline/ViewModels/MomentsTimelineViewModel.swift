@@ -47,6 +47,8 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     public let page: MomentsPage
     /// Set when the page's `after` names no moment.
     public private(set) var isUnknownPage = false
+    /// When the repository reads the page shown again (`MomentsSnapshot.refreshDue`).
+    private var refreshDue: ContinuousClock.Instant?
     private var momentsDetails: MomentsDetails?
 
     public let userID: String
@@ -87,6 +89,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
             momentsDetails = snapshot.momentsDetails
             dataVersion = snapshot.version
             nextCursor = snapshot.nextCursor
+            refreshDue = snapshot.refreshDue
             stale = snapshot.staleBecause.map { cause in
                 Stale(reason: cause.message(in: l10n), code: cause.code, savedAt: snapshot.savedAt ?? now)
             }
@@ -138,6 +141,14 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         let minute = Int(now.timeIntervalSince1970 / 60)
         let staleKey = stale.map { "\($0.code)@\($0.savedAt.timeIntervalSince1970)|\(notice ?? "")" } ?? "fresh"
         return "\(userID)|\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(staleKey)|\(hasError)|\(errorCode ?? "")|\(errorMessage ?? "")|\(isUnknownPage)|\(minute)"
+    }
+
+    /// Until when what is drawn from this screen stays right, its data unchanged: the next
+    /// minute (relative dates count whole minutes, as `cacheKey` does) or the page's next read
+    /// from the BFF, whichever comes first.
+    public var staysCurrentUntil: ContinuousClock.Instant {
+        let nextMinute = ContinuousClock.now + .seconds(60 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
+        return min(nextMinute, refreshDue ?? nextMinute)
     }
 
     /// The failure's code, for scripts and the error state.

@@ -1,0 +1,162 @@
+import Foundation
+import Locking
+import Testing
+@testable import HTTPServer
+import TestSupport
+
+/// Answers marked reusable are given again, without their handler, to requests that ask the same
+/// thing, while the states they were drawn from stand (`ReadyAnswers`).
+@Suite struct ReadyAnswersTests {
+    /// A state whose version a test changes.
+    private final class FakeState: StateVersioned {
+        private let version = Locked(0)
+        var stateVersion: Int { version.withLock { $0 } }
+        func change() { version.withLock { $0 += 1 } }
+    }
+
+    private final class Count: Sendable {
+        private let value = Locked(0)
+        var current: Int { value.withLock { $0 } }
+        func increment() { value.withLock { $0 += 1 } }
+    }
+
+    /// A router whose GET /page answers `"drawn N"` marked reusable while `state` stands, counting
+    /// drawings in `drawn` and reuses in `reused`.
+    private static func router(state: FakeState, drawn: Count, reused: Count, validFor: Duration? = nil) -> Router {
+        var router = Router()
+        router.get("/page") { _ in
+            let validity = AnswerValidity([state])
+            drawn.increment()
+            var response = Response.text("drawn \(drawn.current)")
+            response.reuse = Reuse(validity: validFor.map { validity.until(.now + $0) } ?? validity,
+                                   effects: [{ _ in reused.increment() }])
+            return response
+        }
+        return router
+    }
+
+    @Test func aReusableAnswer_isGivenAgain_withoutItsHandler_butWithItsEffects_andItsOwnRequestID() async throws {
+        let state = FakeState(), drawn = Count(), reused = Count()
+        let server = try TestServer(router: Self.router(state: state, drawn: drawn, reused: reused))
+        let first = try await server.send("GET", "/page")
+        let second = try await server.send("GET", "/page")
+        let third = try await server.send("GET", "/page")
+        #expect(drawn.current == 1)
+        #expect(reused.current == 2)
+        #expect([first.body, second.body, third.body].allSatisfy { String(decoding: $0, as: UTF8.self) == "drawn 1" })
+        #expect(Set([first, second, third].compactMap { $0.headers["x-request-id"] }).count == 3, "each answer carries its own request id")
+        await server.stop()
+    }
+
+    @Test func aChangedState_drawsTheAnswerAgain() async throws {
+        let state = FakeState(), drawn = Count(), reused = Count()
+        let server = try TestServer(router: Self.router(state: state, drawn: drawn, reused: reused))
+        _ = try await server.send("GET", "/page")
+        state.change()
+        let after = try await server.send("GET", "/page")
+        #expect(String(decoding: after.body, as: UTF8.self) == "drawn 2")
+        #expect(reused.current == 0)
+        await server.stop()
+    }
+
+    @Test func pastItsDeadline_theAnswerIsDrawnAgain() async throws {
+        let state = FakeState(), drawn = Count(), reused = Count()
+        let server = try TestServer(router: Self.router(state: state, drawn: drawn, reused: reused, validFor: .milliseconds(300)))
+        _ = try await server.send("GET", "/page")
+        try await Task.sleep(for: .milliseconds(400))
+        let after = try await server.send("GET", "/page")
+        #expect(String(decoding: after.body, as: UTF8.self) == "drawn 2")
+        await server.stop()
+    }
+
+    @Test func anotherHeaderOrQuery_isAnotherRequest_butTheTracesOwnHeadersAreNot() async throws {
+        let state = FakeState(), drawn = Count(), reused = Count()
+        let server = try TestServer(router: Self.router(state: state, drawn: drawn, reused: reused))
+        _ = try await server.send("GET", "/page")
+        _ = try await server.send("GET", "/page", headers: ["Accept-Language": "zh-CN"])
+        _ = try await server.send("GET", "/page?after=m1")
+        _ = try await server.send("GET", "/page", headers: ["Cookie": "moments_lang=en"])
+        #expect(drawn.current == 4)
+        let traced = try await server.send("GET", "/page", headers: [
+            "X-Request-Id": "mine-1", "traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+        ])
+        #expect(drawn.current == 4, "the trace's headers change no answer")
+        #expect(traced.headers["x-request-id"] == "mine-1", "a reused answer carries the request's own id")
+        await server.stop()
+    }
+
+    @Test func writes_andAnswersNotMarked_areNeverReused() async throws {
+        let drawn = Count()
+        var router = Router()
+        router.get("/plain") { _ in drawn.increment(); return .text("plain") }
+        router.post("/write") { _ in
+            drawn.increment()
+            var response = Response.text("written")
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            return response
+        }
+        let server = try TestServer(router: router)
+        for _ in 0..<2 {
+            #expect(try await server.send("GET", "/plain").status == 200)
+            #expect(try await server.send("POST", "/write").status == 200)
+        }
+        #expect(drawn.current == 4)
+        await server.stop()
+    }
+
+    @Test func aPerClientValue_isFreshInEveryReuse_whereverTheAnswerHasIt() async throws {
+        let drawn = Count(), made = Count()
+        var router = Router()
+        router.get("/token") { _ in
+            drawn.increment()
+            var response = Response.text("a=first-value;b=first-value")
+            response.headers.add("Set-Cookie", "t=first-value; Path=/")
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            response.reuse?.perClientValue = PerClientValue(value: "first-value") {
+                made.increment()
+                return "value-\(made.current)"
+            }
+            return response
+        }
+        let server = try TestServer(router: router)
+        _ = try await server.send("GET", "/token")
+        let second = try await server.send("GET", "/token")
+        let third = try await server.send("GET", "/token")
+        #expect(drawn.current == 1)
+        #expect(String(decoding: second.body, as: UTF8.self) == "a=value-1;b=value-1")
+        #expect(second.headers["set-cookie"] == "t=value-1; Path=/")
+        #expect(String(decoding: third.body, as: UTF8.self) == "a=value-2;b=value-2")
+        #expect(third.headers["set-cookie"] == "t=value-2; Path=/")
+        await server.stop()
+    }
+
+    @Test func aCompressedBodyWithAPerClientValue_isNotKept() async throws {
+        let drawn = Count()
+        var router = Router()
+        router.get("/gzip") { _ in
+            drawn.increment()
+            var response = Response.text("bytes compressed around first-value")
+            response.headers.add("Content-Encoding", "gzip")
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            response.reuse?.perClientValue = PerClientValue(value: "first-value") { "another" }
+            return response
+        }
+        let server = try TestServer(router: router)
+        // On raw connections: URLSession would try to inflate the body.
+        for _ in 0..<2 {
+            let answer = try await server.raw("GET /gzip HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(answer.hasSuffix("bytes compressed around first-value"))
+        }
+        #expect(drawn.current == 2)
+        await server.stop()
+    }
+
+    @Test func aBudgetOfZero_keepsNothing() async throws {
+        let state = FakeState(), drawn = Count(), reused = Count()
+        let server = try TestServer(router: Self.router(state: state, drawn: drawn, reused: reused)) { $0.readyAnswerBudget = 0 }
+        _ = try await server.send("GET", "/page")
+        _ = try await server.send("GET", "/page")
+        #expect(drawn.current == 2)
+        await server.stop()
+    }
+}
