@@ -49,4 +49,45 @@ import TestSupport
             #expect(twin.first { $0["momentID"] as? String == "m1" }?["isLiked"] as? Bool == true)
         }
     }
+
+    /// A page given again to the same request (`ReadyAnswers`) still counts each opening, and a
+    /// visitor without a cookie gets a token of its own each time, in the cookie, the forms and the ETag.
+    @Test func aReusedPage_recordsEachOpening_andIssuesEachVisitorItsOwnToken() async throws {
+        try await withDashboard { dashboard, bff in
+            try await dashboard.setLikeFeature(true)
+            var tokens: [String] = []
+            for _ in 0..<3 {
+                let answer = try await dashboard.rawGet("/", headers: [TrackingRulesTests.navigation])
+                #expect(answer.status == 200)
+                let token = try #require(answer.setCookies.first { $0.hasPrefix("moments_csrf=") }?
+                    .dropFirst("moments_csrf=".count).prefix { $0 != ";" })
+                tokens.append(String(token))
+                #expect(answer.body.components(separatedBy: #"name="_csrf" value="\#(token)""#).count - 1 >= 2, "every form carries it")
+                #expect(answer.headerLines.first { $0.name == "etag" }?.value.contains(token) == true)
+                #expect(tokens.dropLast().allSatisfy { !answer.body.contains($0) }, "no other visitor's token")
+            }
+            #expect(Set(tokens).count == 3)
+            #expect(try await TrackingRulesTests.names(dashboard) == ["screenview", "screenview", "screenview"])
+        }
+    }
+
+    /// What changes a page (a toggle, an override) shows on the next request that asks
+    /// exactly what an earlier one did, whose answer would otherwise be given again.
+    @Test func aChange_isShownToTheSameRequestAtOnce() async throws {
+        try await withDashboard { dashboard, bff in
+            let cookie = ("Cookie", "moments_csrf=\(Dashboard.csrfToken)")
+            try await dashboard.setLikeFeature(false)
+            let off = try await dashboard.rawGet("/", headers: [cookie])
+            #expect(try await dashboard.rawGet("/", headers: [cookie]).body == off.body)
+            try await dashboard.setLikeFeature(true)
+            let on = try await dashboard.rawGet("/", headers: [cookie])
+            #expect(on.body != off.body)
+            #expect(on.body.contains("aria-pressed"), "the like buttons the toggle turned on")
+            #expect(try await dashboard.send("PUT", "/api/toggles/isRoundedAvatar", contentType: "application/json",
+                                              body: #"{"override": true}"#).status == 200)
+            let overridden = try await dashboard.rawGet("/", headers: [cookie])
+            #expect(overridden.body != on.body)
+            #expect(overridden.body.contains("isRoundedAvatar = true"), "the override banner")
+        }
+    }
 }
