@@ -61,16 +61,7 @@ public struct CSRFMiddleware: Middleware {
 
     /// 128 random bits from the kernel (`KernelRandom`), as hex.
     private static func newToken() -> String {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        bytes.withUnsafeMutableBytes(KernelRandom.fill)
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
-            for (index, byte) in bytes.enumerated() {
-                hex[2 * index] = digits[Int(byte >> 4)]
-                hex[2 * index + 1] = digits[Int(byte & 0x0f)]
-            }
-            return bytes.count * 2
-        }
+        KernelRandom.hex(bytes: 16)
     }
 }
 

@@ -16,17 +16,52 @@ final class ReadyAnswers: Sendable {
     /// What a request asked, as bytes: equal keys, equal requests to every handler.
     struct Key: Hashable, Sendable {
         fileprivate let bytes: [UInt8]
+
+        /// The bytes in one go: an array hashes its elements one at a time.
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// An answer kept: a per-client value is cut out of its headers and body, to be written in
-    /// fresh for each reuse.
-    private struct Entry: Sendable {
+    /// fresh for each reuse. A class: a reuse takes it out of the lock with one retain.
+    private final class Entry: Sendable {
         let status: HTTPStatus
         /// Each header's value in the pieces around the per-client value (one piece when it has none).
         let headers: [(name: String, pieces: [String])]
         let body: [SharedBytes]
         let reuse: Reuse
-        var cost: Int { body.reduce(0) { $0 + $1.count } + 512 }
+        let cost: Int
+
+        init(status: HTTPStatus, headers: [(name: String, pieces: [String])], body: [SharedBytes], reuse: Reuse) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.reuse = reuse
+            cost = body.reduce(0) { $0 + $1.count } + 512
+        }
+
+        /// The answer with `value` written in where the per-client value was.
+        func answer(with value: String) -> Response {
+            var fields: [(name: String, value: String)] = []
+            fields.reserveCapacity(headers.count + 1) // and the request's id, added when it is queued
+            for header in headers {
+                fields.append((header.name, Self.joined(header.pieces, with: value)))
+            }
+            let bytes = body.count == 1 ? body[0] : SharedBytes(joining: body, separator: SharedBytes(value))
+            return Response(status: status, headers: HTTPHeaders(fields: fields), body: .shared(bytes))
+        }
+
+        private static func joined(_ pieces: [String], with value: String) -> String {
+            guard pieces.count > 1 else { return pieces[0] }
+            var joined = pieces[0]
+            joined.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + value.utf8.count * (pieces.count - 1))
+            for piece in pieces.dropFirst() {
+                joined += value
+                joined += piece
+            }
+            return joined
+        }
     }
 
     private struct State {
@@ -58,15 +93,10 @@ final class ReadyAnswers: Sendable {
             return entry
         }
         guard let entry else { return nil }
-        let value = entry.reuse.perClientValue?.make() ?? ""
-        var headers = HTTPHeaders()
-        for header in entry.headers {
-            headers.add(header.name, header.pieces.count == 1 ? header.pieces[0] : header.pieces.joined(separator: value))
-        }
-        let body = entry.body.count == 1 ? entry.body[0] : SharedBytes(joining: entry.body, separator: SharedBytes(value))
+        let answer = entry.answer(with: entry.reuse.perClientValue?.make() ?? "")
         let elapsed = now - started
         for effect in entry.reuse.effects { effect(elapsed) }
-        return Response(status: entry.status, headers: headers, body: .shared(body))
+        return answer
     }
 
     /// Keeps `response` for `key` when its handler marked it reusable and it is still current.

@@ -17,6 +17,23 @@ public struct KernelRandom: RandomNumberGenerator {
         return word
     }
 
+    /// `count` random bytes as lowercase hex: `2 × count` characters, written straight into the
+    /// string (request ids, CSRF tokens).
+    public static func hex(bytes count: Int) -> String {
+        withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { bytes in
+            fill(bytes)
+            return String(unsafeUninitializedCapacity: count * 2) { hex in
+                for (index, byte) in bytes.enumerated() {
+                    hex[2 * index] = hexDigits[Int(byte >> 4)]
+                    hex[2 * index + 1] = hexDigits[Int(byte & 0x0f)]
+                }
+                return count * 2
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// Fills `buffer` with bytes no one else is given.
     public static func fill(_ buffer: UnsafeMutableRawBufferPointer) {
         guard buffer.count <= Pool.size else {

@@ -25,7 +25,7 @@ public struct RequestTrace: Sendable, Equatable {
     public init(incomingRequestID: String?, traceParent: String?, traceState: String?) {
         var random = KernelRandom()
         requestID = incomingRequestID.flatMap { Self.isValidRequestID($0) ? $0 : nil }
-            ?? String(random.next(), radix: 16).leftPadded(to: 16)
+            ?? KernelRandom.hex(bytes: 8)
         let incoming = traceParent.flatMap { try? TraceContext(traceParentHeaderValue: $0, traceStateHeaderValue: traceState) }
         traceContext = TraceContext(traceID: incoming?.traceID ?? TraceID.random(using: &random),
                                     spanID: SpanID.random(using: &random),
@@ -80,10 +80,4 @@ public struct RequestTrace: Sendable, Equatable {
 
 enum RequestTraceKey: ServiceContextKey {
     typealias Value = RequestTrace
-}
-
-private extension String {
-    func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
 }
