@@ -7,7 +7,7 @@ import Foundation
 /// whatever was drawn from that state is current while the count stays (`StateVersioned`).
 public final class Broadcaster<Value: Sendable>: StateVersioned {
     private let continuations = Locked<[UUID: AsyncStream<Value>.Continuation]>([:])
-    private let sent = Locked(0)
+    private let sent = ChangeCount()
 
     public init() {}
 
@@ -23,13 +23,13 @@ public final class Broadcaster<Value: Sendable>: StateVersioned {
     }
 
     public func send(_ value: Value) {
-        sent.withLock { $0 += 1 }
+        sent.advance()
         for continuation in continuations.withLock({ Array($0.values) }) {
             continuation.yield(value)
         }
     }
 
-    public var stateVersion: Int { sent.withLock { $0 } }
+    public var stateVersion: Int { sent.current }
 
     /// How many subscribers are listening, for tests and Area 51.
     public var subscriberCount: Int { continuations.withLock { $0.count } }

@@ -159,4 +159,21 @@ import TestSupport
         #expect(drawn.current == 2)
         await server.stop()
     }
+
+    @Test func aPerClientBody_neverLendsOneBufferToTwoHolders_andTakesAValueOfAnotherLength() throws {
+        let body = try #require(PerClientBody(SharedBytes("<a v=TOKEN><b v=TOKEN>"), value: "TOKEN"))
+        var held: [SharedBytes] = []
+        for round in 0..<3 {
+            // Each round gives back what the last one held, so spares are written over.
+            held = (0..<4).map { body.filled(with: "V\(round)-\($0)X") }
+            for (index, bytes) in held.enumerated() {
+                #expect(String(decoding: bytes.buffer, as: UTF8.self) == "<a v=V\(round)-\(index)X><b v=V\(round)-\(index)X>")
+            }
+        }
+        let longer = body.filled(with: "longer-value")
+        withExtendedLifetime(longer) {
+            #expect(String(decoding: longer.buffer, as: UTF8.self) == "<a v=longer-value><b v=longer-value>")
+        }
+        #expect(PerClientBody(SharedBytes("no value here"), value: "TOKEN") == nil)
+    }
 }

@@ -20,12 +20,12 @@ public final class FaultInjector: StateVersioned {
 
     private struct State {
         var faults: [String: Fault] = [:]
-        /// Changes whenever the faults do (a count-down included), for pages drawn once per change.
-        var version = 0
     }
 
     private let auditLog: OperationAudit<Fault>
     private let state = Locked(State())
+    /// Advanced with every change of what is in force (a count-down included), for answers drawn once per change.
+    private let changes = ChangeCount()
     private let logger = Logger(label: "moments.faults")
 
     public init(database: AppDatabase) {
@@ -37,7 +37,7 @@ public final class FaultInjector: StateVersioned {
         try Self.check(operation)
         try fault.check(for: operation)
         try await record(FaultChange(operation: operation, fault: fault, source: source, changedAt: Date()))
-        state.withLock { $0.faults[operation] = fault; $0.version += 1 }
+        state.withLock { $0.faults[operation] = fault; changes.advance() }
     }
 
     /// Clears the fault of `operation`; clearing none is no change and is not audited.
@@ -45,7 +45,7 @@ public final class FaultInjector: StateVersioned {
         try Self.check(operation)
         guard state.withLock({ $0.faults[operation] }) != nil else { return }
         try await record(FaultChange(operation: operation, fault: nil, source: source, changedAt: Date()))
-        state.withLock { $0.faults[operation] = nil; $0.version += 1 }
+        state.withLock { $0.faults[operation] = nil; changes.advance() }
     }
 
     /// Clears every fault.
@@ -63,14 +63,14 @@ public final class FaultInjector: StateVersioned {
     }
 
     /// Changes whenever `active` does.
-    public var stateVersion: Int { state.withLock { $0.version } }
+    public var stateVersion: Int { changes.current }
 
     /// The fault for one call of `operation`, counting its remaining calls down; at zero it ends,
     /// and the audit records the end (source `expired`) as it records a clear.
     public func take(_ operation: String) async -> Fault? {
         let taken = state.withLock { state in
             let taken = state.faults.takeCall(operation)
-            if taken?.isCounted == true { state.version += 1 }
+            if taken?.isCounted == true { changes.advance() }
             return taken
         }
         if taken?.isLast == true { await auditLog.recordExpiry(of: operation, logger: logger) }

@@ -17,12 +17,12 @@ public final class MockStore: StateVersioned {
 
     private struct State {
         var mocks: [String: Mock] = [:]
-        /// Changes whenever the mocks do (a count-down included), for pages drawn once per change.
-        var version = 0
     }
 
     private let auditLog: OperationAudit<Mock>
     private let state = Locked(State())
+    /// Advanced with every change of what is in force (a count-down included), for answers drawn once per change.
+    private let changes = ChangeCount()
     private let logger = Logger(label: "moments.mocks")
 
     public init(database: AppDatabase) {
@@ -39,7 +39,7 @@ public final class MockStore: StateVersioned {
         try Self.check(operation)
         try mock.check()
         try await record(MockChange(operation: operation, mock: mock, source: source, changedAt: Date()))
-        state.withLock { $0.mocks[operation] = mock; $0.version += 1 }
+        state.withLock { $0.mocks[operation] = mock; changes.advance() }
     }
 
     /// Clears the mock of `operation`; clearing none is no change and is not audited.
@@ -47,7 +47,7 @@ public final class MockStore: StateVersioned {
         try Self.check(operation)
         guard state.withLock({ $0.mocks[operation] }) != nil else { return }
         try await record(MockChange(operation: operation, mock: nil, source: source, changedAt: Date()))
-        state.withLock { $0.mocks[operation] = nil; $0.version += 1 }
+        state.withLock { $0.mocks[operation] = nil; changes.advance() }
     }
 
     /// The mocks in force, by operation name.
@@ -56,7 +56,7 @@ public final class MockStore: StateVersioned {
     }
 
     /// Changes whenever `active` does.
-    public var stateVersion: Int { state.withLock { $0.version } }
+    public var stateVersion: Int { changes.current }
 
     /// The mock that answers one call of `operation` whose request body is `body` (its
     /// `variables` are read only when a mock is set), counting its remaining calls down; at zero
@@ -66,7 +66,7 @@ public final class MockStore: StateVersioned {
         let variables = JSONValue(data: body)?["variables"]
         let taken = state.withLock { state in
             let taken = state.mocks[operation]?.matches(variables) == true ? state.mocks.takeCall(operation) : nil
-            if taken?.isCounted == true { state.version += 1 }
+            if taken?.isCounted == true { changes.advance() }
             return taken
         }
         if taken?.isLast == true { await auditLog.recordExpiry(of: operation, logger: logger) }

@@ -29,16 +29,26 @@ final class ReadyAnswers: Sendable {
         let status: HTTPStatus
         /// Each header's value in the pieces around the per-client value (one piece when it has none).
         let headers: [(name: String, pieces: [String])]
-        let body: [SharedBytes]
+        /// The body as kept, or with the per-client value's places known.
+        let body: Body
         let reuse: Reuse
         let cost: Int
 
-        init(status: HTTPStatus, headers: [(name: String, pieces: [String])], body: [SharedBytes], reuse: Reuse) {
+        enum Body {
+            case fixed(SharedBytes)
+            case perClient(PerClientBody)
+        }
+
+        init(status: HTTPStatus, headers: [(name: String, pieces: [String])], body: Body, reuse: Reuse) {
             self.status = status
             self.headers = headers
             self.body = body
             self.reuse = reuse
-            cost = body.reduce(0) { $0 + $1.count } + 512
+            switch body {
+            case .fixed(let bytes): cost = bytes.count + 512
+            // The spares it keeps, at most.
+            case .perClient(let body): cost = body.count * 8 + 512
+            }
         }
 
         /// The answer with `value` written in where the per-client value was.
@@ -48,7 +58,10 @@ final class ReadyAnswers: Sendable {
             for header in headers {
                 fields.append((header.name, Self.joined(header.pieces, with: value)))
             }
-            let bytes = body.count == 1 ? body[0] : SharedBytes(joining: body, separator: SharedBytes(value))
+            let bytes = switch body {
+            case .fixed(let bytes): bytes
+            case .perClient(let body): body.filled(with: value)
+            }
             return Response(status: status, headers: HTTPHeaders(fields: fields), body: .shared(bytes))
         }
 
@@ -82,17 +95,17 @@ final class ReadyAnswers: Sendable {
     /// The answer kept for `key` while it is current, with its effects run and its per-client
     /// value made fresh; one no longer current is dropped.
     func answer(for key: Key, started: ContinuousClock.Instant) -> Response? {
+        // The lock only finds the entry: its validity is read outside, where no other thread waits on it.
+        guard let entry = state.withLock({ $0.entries[key] }) else { return nil }
         let now = ContinuousClock.now
-        let entry: Entry? = state.withLock { state in
-            guard let entry = state.entries[key] else { return nil }
-            guard entry.reuse.validity.isCurrent(at: now) else {
+        guard entry.reuse.validity.isCurrent(at: now) else {
+            state.withLock { state in
+                guard state.entries[key] === entry else { return }
                 state.entries[key] = nil
                 state.bytes -= entry.cost
-                return nil
             }
-            return entry
+            return nil
         }
-        guard let entry else { return nil }
         let answer = entry.answer(with: entry.reuse.perClientValue?.make() ?? "")
         let elapsed = now - started
         for effect in entry.reuse.effects { effect(elapsed) }
@@ -110,13 +123,13 @@ final class ReadyAnswers: Sendable {
         case .shared(let shared): bytes = shared
         case .stream: return
         }
-        var body = [bytes]
+        var body = Entry.Body.fixed(bytes)
         // The request's id is each request's own (the server adds it).
         var headers = response.headers.filter { !HTTPHeaders.sameName($0.name, TraceContextPropagation.requestIDHeader) }
             .map { (name: $0.name, pieces: [$0.value]) }
         if let value = reuse.perClientValue?.value {
             guard !value.isEmpty, response.headers["Content-Encoding"] == nil else { return }
-            body = Self.pieces(of: bytes, around: value)
+            if let perClient = PerClientBody(bytes, value: value) { body = .perClient(perClient) }
             headers = headers.map { ($0.name, $0.pieces[0].components(separatedBy: value)) }
         }
         let entry = Entry(status: response.status, headers: headers, body: body, reuse: reuse)
@@ -130,19 +143,6 @@ final class ReadyAnswers: Sendable {
             if state.entries.values.reduce(0, { $0 + $1.cost }) > budget { state.entries = [key: entry] }
             state.bytes = state.entries.values.reduce(0) { $0 + $1.cost }
         }
-    }
-
-    /// `bytes` cut at every occurrence of `value`.
-    private static func pieces(of bytes: SharedBytes, around value: String) -> [SharedBytes] {
-        let buffer = bytes.buffer
-        var pieces: [SharedBytes] = []
-        var start = 0
-        while let found = buffer[start...].firstRange(of: value.utf8) {
-            pieces.append(SharedBytes(buffer[start..<found.lowerBound]))
-            start = found.upperBound
-        }
-        pieces.append(start == 0 ? bytes : SharedBytes(buffer[start...]))
-        return pieces
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Foundations
+import Locking
 
 /// The pages and the moments the repository read, kept up to a budget in bytes (estimated from
 /// their strings), the least recently used dropped first: the newest page, the older pages a
@@ -80,9 +81,9 @@ struct MomentsCache {
     private var holders: [MomentKey: Set<PageKey>] = [:]
     /// Only grows, even across Clear Cache, so a version never names two different pages.
     private var lastVersion = 0
-    /// Counts every change of what is kept (a read changes none): what was drawn from it is
-    /// current while the count stays (`MomentsRepo.stateVersion`).
-    private(set) var changes = 0
+    /// Advanced with every change of what is kept (a read changes none): what was drawn from it
+    /// is current while the count stays (`MomentsRepo.stateVersion`).
+    let changes = ChangeCount()
 
     init(byteLimit: Int) {
         entries = LeastRecentlyUsedCache(costLimit: byteLimit)
@@ -107,7 +108,7 @@ struct MomentsCache {
     }
 
     mutating func set(_ page: CachedPage, for key: PageKey) {
-        changes += 1
+        changes.advance()
         if case .page(let old) = entries.peek(.page(key)) { forgetHolders(of: old, key: key) }
         for moment in page.details.moments {
             holders[momentKey(moment.id, in: key), default: []].insert(key)
@@ -138,7 +139,7 @@ struct MomentsCache {
 
     /// Keeps `located`, read alone, under `key`.
     mutating func set(_ located: Located, for key: MomentKey) {
-        changes += 1
+        changes.advance()
         forget(entries.set(.moment(located), cost: Self.overhead + located.moment.estimatedBytes, for: .moment(key)))
     }
 
@@ -146,7 +147,7 @@ struct MomentsCache {
     /// changed under a new version; kept alone when no page holds it. Answers the newest pages
     /// changed, to save. Remembers `userID` as a liker when the moment lists them.
     mutating func replace(_ located: Located, userID: String) -> [CachedPage] {
-        changes += 1
+        changes.advance()
         let key = MomentKey(userID: userID, momentID: located.moment.id, withLikes: true)
         if let liker = located.moment.likes?.first(where: { $0.id == userID }) {
             forget(entries.set(.liker(liker), cost: Self.overhead + liker.estimatedBytes, for: .liker(userID)))
@@ -174,7 +175,7 @@ struct MomentsCache {
 
     /// Forgets everything (Area 51's Clear Cache) but the versions given.
     mutating func removeAll() {
-        changes += 1
+        changes.advance()
         entries.removeAll { _ in true }
         holders.removeAll()
     }
@@ -182,7 +183,7 @@ struct MomentsCache {
     /// Forgets `userID`'s older pages and the moments read alone, which may have moved under
     /// newer moments (a refresh); they are read again when asked.
     mutating func removeAllButNewest(userID: String) {
-        changes += 1
+        changes.advance()
         forget(entries.removeAll { key in
             switch key {
             case .page(let pageKey): pageKey.userID == userID && !pageKey.page.isNewest

@@ -46,6 +46,8 @@ public final class MomentsRepo: MomentsRepoType {
     /// Told the pictures of every answer received, so `/media` fetches them and nothing else.
     private let mediaURLRegistry: MediaURLRegistry?
     private let state: Locked<State>
+    /// The cache's change count, read without the lock (`stateVersion`).
+    private let cacheChanges: ChangeCount
     /// The BFF call under way per page: callers who come while it runs wait for it instead of
     /// sending their own.
     private let fetches = SingleFlight<PageKey, MomentsSnapshot, MomentsRepoError>()
@@ -74,7 +76,9 @@ public final class MomentsRepo: MomentsRepoType {
         self.togglesDataStore = togglesDataStore
         self.maxAge = maxAge
         self.mediaURLRegistry = mediaURLRegistry
-        state = Locked(State(cache: MomentsCache(byteLimit: cacheByteLimit)))
+        let cache = MomentsCache(byteLimit: cacheByteLimit)
+        cacheChanges = cache.changes
+        state = Locked(State(cache: cache))
         self.likesSubscription = likesSubscription
     }
 
@@ -104,7 +108,7 @@ public final class MomentsRepo: MomentsRepoType {
         return snapshot
     }
 
-    public var stateVersion: Int { state.withLock { $0.cache.changes } }
+    public var stateVersion: Int { cacheChanges.current }
 
     public func moment(id momentID: String, userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
         try await locate(momentID, userID: userID).moment
