@@ -23,10 +23,14 @@ final class PerClientBody: Sendable {
         template = bytes
         self.offsets = offsets
         valueLength = value.utf8.count
-        spares = BufferPool(size: bytes.count, limit: 64)
+        spares = BufferPool(size: bytes.count, limit: Self.spareLimit)
     }
 
-    var count: Int { template.count }
+    /// Spares kept: enough for the answers a busy server has in flight at once; more are freed.
+    static let spareLimit = 16
+
+    /// The bytes it may hold: the template and its spares.
+    var cost: Int { template.count * (1 + Self.spareLimit) }
 
     /// The body with `value` in place of the kept one: in a spare buffer when `value` has the
     /// kept one's length (every token this dashboard issues has one), else joined anew.

@@ -46,8 +46,7 @@ final class ReadyAnswers: Sendable {
             self.reuse = reuse
             switch body {
             case .fixed(let bytes): cost = bytes.count + 512
-            // The spares it keeps, at most.
-            case .perClient(let body): cost = body.count * 8 + 512
+            case .perClient(let body): cost = body.cost + 512
             }
         }
 
