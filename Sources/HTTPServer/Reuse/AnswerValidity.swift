@@ -5,23 +5,26 @@ import Locking
 /// be read again), not past its deadline.
 public struct AnswerValidity: Sendable {
     private var stamps: [(state: any StateVersioned, version: Int)]
-    private var deadline: ContinuousClock.Instant?
+    /// A year on when none was given: a plain value is read on every reuse, an optional one copied.
+    private var deadline: ContinuousClock.Instant
 
     /// Stamps `states` as they are now: call it before reading them.
     public init(_ states: [any StateVersioned]) {
         stamps = states.map { ($0, $0.stateVersion) }
+        deadline = .now + .seconds(365 * 24 * 3600)
     }
 
     /// This validity, ending at `instant` at the latest.
     public func until(_ instant: ContinuousClock.Instant) -> AnswerValidity {
         var validity = self
-        validity.deadline = min(deadline ?? instant, instant)
+        validity.deadline = min(deadline, instant)
         return validity
     }
 
-    /// Whether every state is as stamped and the deadline, if any, is still ahead.
+    /// Whether every state is as stamped and the deadline is still ahead.
     public func isCurrent(at now: ContinuousClock.Instant) -> Bool {
-        if let deadline, now >= deadline { return false }
-        return stamps.allSatisfy { $0.state.stateVersion == $0.version }
+        guard now < deadline else { return false }
+        for stamp in stamps where stamp.state.stateVersion != stamp.version { return false }
+        return true
     }
 }

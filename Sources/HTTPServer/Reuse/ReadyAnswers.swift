@@ -64,15 +64,25 @@ final class ReadyAnswers: Sendable {
             return Response(status: status, headers: HTTPHeaders(fields: fields), body: .shared(bytes))
         }
 
+        /// The pieces with `value` between each two, written into the new string's storage at once.
         private static func joined(_ pieces: [String], with value: String) -> String {
             guard pieces.count > 1 else { return pieces[0] }
-            var joined = pieces[0]
-            joined.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + value.utf8.count * (pieces.count - 1))
-            for piece in pieces.dropFirst() {
-                joined += value
-                joined += piece
+            var value = value
+            return value.withUTF8 { value in
+                let count = pieces.reduce(0) { $0 + $1.utf8.count } + value.count * (pieces.count - 1)
+                return String(unsafeUninitializedCapacity: count) { joined in
+                    var end = 0
+                    for (index, piece) in pieces.enumerated() {
+                        if index > 0 {
+                            _ = UnsafeMutableBufferPointer(rebasing: joined[end...]).initialize(fromContentsOf: value)
+                            end += value.count
+                        }
+                        var piece = piece
+                        end += piece.withUTF8 { UnsafeMutableBufferPointer(rebasing: joined[end...]).initialize(fromContentsOf: $0) }
+                    }
+                    return end
+                }
             }
-            return joined
         }
     }
 
