@@ -7,11 +7,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
-    /// Headers of `fields` as they are, for answers made in bulk (`ReadyAnswers`).
-    init(fields: [(name: String, value: String)]) {
-        self.fields = fields
-    }
-
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }

@@ -5,26 +5,12 @@
 public final class SharedBytes: @unchecked Sendable {
     // Unchecked: the buffer is filled in `init` and only read after, so sharing it is safe.
     let buffer: UnsafeRawBufferPointer
-    /// Where the buffer goes back when no one holds these bytes any more; freed when `nil`.
-    private let pool: BufferPool?
 
     /// `count` bytes, written by `initialize` before anyone else sees them.
     public init(count: Int, initialize: (UnsafeMutableRawBufferPointer) -> Void) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
         initialize(buffer)
         self.buffer = UnsafeRawBufferPointer(buffer)
-        pool = nil
-    }
-
-    /// Bytes in a buffer of `pool`'s, given back to it when no one holds them any more:
-    /// `initialize` writes them, told whether the buffer is new (else it holds what an earlier
-    /// holder from the same pool left).
-    init(pooledBy pool: BufferPool, initialize: (UnsafeMutableRawBufferPointer, _ isFresh: Bool) -> Void) {
-        let spare = pool.take()
-        let buffer = spare ?? UnsafeMutableRawBufferPointer.allocate(byteCount: pool.size, alignment: 1)
-        initialize(buffer, spare == nil)
-        self.buffer = UnsafeRawBufferPointer(buffer)
-        self.pool = pool
     }
 
     public convenience init(_ bytes: some Collection<UInt8>) {
@@ -56,11 +42,7 @@ public final class SharedBytes: @unchecked Sendable {
     }
 
     deinit {
-        if let pool {
-            pool.give(UnsafeMutableRawBufferPointer(mutating: buffer))
-        } else {
-            buffer.deallocate()
-        }
+        buffer.deallocate()
     }
 
     public var count: Int { buffer.count }

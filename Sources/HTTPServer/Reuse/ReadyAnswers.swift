@@ -23,67 +23,25 @@ final class ReadyAnswers: Sendable {
         }
     }
 
-    /// An answer kept: a per-client value is cut out of its headers and body, to be written in
-    /// fresh for each reuse. A class: a reuse takes it out of the lock with one retain.
+    /// An answer kept, ready to lend. A class: a reuse takes it out of the lock with one retain.
     private final class Entry: Sendable {
-        let status: HTTPStatus
-        /// Each header's value in the pieces around the per-client value (one piece when it has none).
-        let headers: [(name: String, pieces: [String])]
-        /// The body as kept, or with the per-client value's places known.
-        let body: Body
+        let responses: PreparedResponses
         let reuse: Reuse
-        let cost: Int
 
-        enum Body {
-            case fixed(SharedBytes)
-            case perClient(PerClientBody)
-        }
-
-        init(status: HTTPStatus, headers: [(name: String, pieces: [String])], body: Body, reuse: Reuse) {
-            self.status = status
-            self.headers = headers
-            self.body = body
+        init(responses: PreparedResponses, reuse: Reuse) {
+            self.responses = responses
             self.reuse = reuse
-            switch body {
-            case .fixed(let bytes): cost = bytes.count + 512
-            case .perClient(let body): cost = body.cost + 512
-            }
         }
 
-        /// The answer with `value` written in where the per-client value was.
-        func answer(with value: String) -> Response {
-            var fields: [(name: String, value: String)] = []
-            fields.reserveCapacity(headers.count + 1) // and the request's id, added when it is queued
-            for header in headers {
-                fields.append((header.name, Self.joined(header.pieces, with: value)))
-            }
-            let bytes = switch body {
-            case .fixed(let bytes): bytes
-            case .perClient(let body): body.filled(with: value)
-            }
-            return Response(status: status, headers: HTTPHeaders(fields: fields), body: .shared(bytes))
-        }
+        var cost: Int { responses.cost }
+    }
 
-        /// The pieces with `value` between each two, written into the new string's storage at once.
-        private static func joined(_ pieces: [String], with value: String) -> String {
-            guard pieces.count > 1 else { return pieces[0] }
-            var value = value
-            return value.withUTF8 { value in
-                let count = pieces.reduce(0) { $0 + $1.utf8.count } + value.count * (pieces.count - 1)
-                return String(unsafeUninitializedCapacity: count) { joined in
-                    var end = 0
-                    for (index, piece) in pieces.enumerated() {
-                        if index > 0 {
-                            _ = UnsafeMutableBufferPointer(rebasing: joined[end...]).initialize(fromContentsOf: value)
-                            end += value.count
-                        }
-                        var piece = piece
-                        end += piece.withUTF8 { UnsafeMutableBufferPointer(rebasing: joined[end...]).initialize(fromContentsOf: $0) }
-                    }
-                    return end
-                }
-            }
-        }
+    /// A kept answer's response lent to one request, to be given back when it completes.
+    struct Lent: Sendable {
+        let responses: PreparedResponses
+        let prepared: PreparedResponses.Prepared
+
+        func giveBack() { responses.giveBack(prepared) }
     }
 
     private struct State {
@@ -101,9 +59,9 @@ final class ReadyAnswers: Sendable {
 
     var isEnabled: Bool { budget > 0 }
 
-    /// The answer kept for `key` while it is current, with its effects run and its per-client
-    /// value made fresh; one no longer current is dropped.
-    func answer(for key: Key, started: ContinuousClock.Instant) -> Response? {
+    /// The answer kept for `key` while it is current, lent for the request `requestID` with
+    /// its effects run and its per-client value made fresh; one no longer current is dropped.
+    func lend(for key: Key, started: ContinuousClock.Instant, requestID: String) -> Lent? {
         // The lock only finds the entry: its validity is read outside, where no other thread waits on it.
         guard let entry = state.withLock({ $0.entries[key] }) else { return nil }
         let now = ContinuousClock.now
@@ -115,33 +73,21 @@ final class ReadyAnswers: Sendable {
             }
             return nil
         }
-        let answer = entry.answer(with: entry.reuse.perClientValue?.make() ?? "")
+        guard let prepared = entry.responses.lend(requestID: requestID, value: entry.reuse.perClientValue?.make() ?? "") else {
+            return nil
+        }
         let elapsed = now - started
         for effect in entry.reuse.effects { effect(elapsed) }
-        return answer
+        return Lent(responses: entry.responses, prepared: prepared)
     }
 
     /// Keeps `response` for `key` when its handler marked it reusable and it is still current.
     /// Not kept: a streamed body, and a per-client value that would stay in it (one the body is
     /// compressed around: the compressed bytes do not hold it as written).
     func keep(_ response: Response, for key: Key) {
-        guard let reuse = response.reuse, reuse.validity.isCurrent(at: .now) else { return }
-        let bytes: SharedBytes
-        switch response.body {
-        case .data(let data): bytes = SharedBytes(data)
-        case .shared(let shared): bytes = shared
-        case .stream: return
-        }
-        var body = Entry.Body.fixed(bytes)
-        // The request's id is each request's own (the server adds it).
-        var headers = response.headers.filter { !HTTPHeaders.sameName($0.name, TraceContextPropagation.requestIDHeader) }
-            .map { (name: $0.name, pieces: [$0.value]) }
-        if let value = reuse.perClientValue?.value {
-            guard !value.isEmpty, response.headers["Content-Encoding"] == nil else { return }
-            if let perClient = PerClientBody(bytes, value: value) { body = .perClient(perClient) }
-            headers = headers.map { ($0.name, $0.pieces[0].components(separatedBy: value)) }
-        }
-        let entry = Entry(status: response.status, headers: headers, body: body, reuse: reuse)
+        guard let reuse = response.reuse, reuse.validity.isCurrent(at: .now),
+              let responses = PreparedResponses(response, perClientValue: reuse.perClientValue?.value) else { return }
+        let entry = Entry(responses: responses, reuse: reuse)
         guard entry.cost <= budget / 4 else { return }
         state.withLock { state in
             if let old = state.entries.updateValue(entry, forKey: key) { state.bytes -= old.cost }

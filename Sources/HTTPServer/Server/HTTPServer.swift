@@ -149,6 +149,7 @@ public final class HTTPServer: Sendable {
                 guard let pointer = requestContext?.pointee else { return }
                 requestContext?.pointee = nil
                 let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+                context.finish()
                 if code == MHD_RequestTerminationCode.REQUEST_TERMINATED_WITH_ERROR {
                     server.sendLostRefusal(of: context, on: handle)
                 }
@@ -300,8 +301,9 @@ public final class HTTPServer: Sendable {
         guard let body = context.dispatch() else { return MHD_Result.YES }
 
         let readyKey = body.isEmpty && readyAnswers.isEnabled ? ReadyAnswers.Key(connection: connection, method: method, url: url) : nil
-        if let readyKey, let response = readyAnswers.answer(for: readyKey, started: context.started) {
-            return queue(response, on: connection, context: context, method: method, url: url)
+        if let readyKey, let lent = readyAnswers.lend(for: readyKey, started: context.started, requestID: context.trace.requestID) {
+            context.hold(lent)
+            return submit(lent.prepared.pointer, status: lent.responses.status, on: connection, context: context, method: method, url: url)
         }
         let request = ConnectionValues.request(connection: connection, method: method, url: url, body: body)
         let responder = self.responder
@@ -416,19 +418,31 @@ public final class HTTPServer: Sendable {
         for (name, value) in response.headers {
             addHeader(name, value, to: mhdResponse)
         }
-        let requestID = context.trace.requestID
         if response.headers[TraceContextPropagation.requestIDHeader] == nil {
-            addHeader(TraceContextPropagation.requestIDHeader, requestID, to: mhdResponse)
+            addHeader(TraceContextPropagation.requestIDHeader, context.trace.requestID, to: mhdResponse)
         }
+        return submit(mhdResponse, status: response.status, on: connection, context: context, method: method, url: url)
+    }
+
+    /// Queues a libmicrohttpd response made for this request, or lent to it, and logs the request.
+    private func submit(
+        _ mhdResponse: OpaquePointer,
+        status: HTTPStatus,
+        on connection: ConnectionHandle,
+        context: RequestContext,
+        method: UnsafePointer<CChar>?,
+        url: UnsafePointer<CChar>?
+    ) -> MHD_Result {
+        let requestID = context.trace.requestID
         let duration = ContinuousClock.now - context.started
         logger.info("request", metadata: [
             "method": "\(method.map { String(cString: $0) } ?? "?")",
             "path": "\(url.map { String(cString: $0) } ?? "?")",
-            "status": "\(response.status.code)",
+            "status": "\(status.code)",
             "duration_ms": "\(duration.milliseconds)",
             "request_id": "\(requestID)",
         ])
-        return MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
+        return MHD_queue_response(connection.pointer, UInt32(status.code), mhdResponse)
     }
 
     /// Adds a header; libmicrohttpd copies both strings. They go to it as `withCString` lends them,

@@ -30,12 +30,31 @@ final class RequestContext: Sendable {
     let bytesSentBefore: UInt64
     private let connection: ConnectionHandle
     private let state: Locked<State>
+    /// The kept answer's response lent to this request (`ReadyAnswers`), given back when it completes.
+    private let lent = Locked<ReadyAnswers.Lent?>(nil)
 
     init(bodyLimit: Int, connection: ConnectionHandle, targetLength: Int, bytesSentBefore: UInt64) {
         self.connection = connection
         self.targetLength = targetLength
         self.bytesSentBefore = bytesSentBefore
         state = Locked(State(bodyLimit: bodyLimit))
+    }
+
+    deinit {
+        finish()
+    }
+
+    /// Holds `lent` until the request is finished.
+    func hold(_ lent: ReadyAnswers.Lent) {
+        self.lent.withLock { $0 = lent }
+    }
+
+    /// Gives back what was lent to this request: libmicrohttpd has finished with it.
+    func finish() {
+        lent.withLock { lent in
+            lent?.giveBack()
+            lent = nil
+        }
     }
 
     /// The body cap in force: the server's, or the route's when it takes more.

@@ -1,0 +1,145 @@
+import CMicroHTTPD
+import Foundation
+import Locking
+import Telemetry
+
+/// One kept answer as libmicrohttpd responses made once, headers and all, each lent to one
+/// request at a time and given back when libmicrohttpd has finished with it (the
+/// request-completed callback). Lending one changes only what is the request's own: its
+/// `X-Request-Id`, and a per-client value (a fresh CSRF token) in the headers that carry it and,
+/// written in place, in the body. Making a response per request instead cost three allocations a
+/// header, a dozen headers an answer, and a copy of the body with the token in it.
+final class PreparedResponses: Sendable {
+    /// A libmicrohttpd response of this answer, and what of it is the current borrower's.
+    final class Prepared: @unchecked Sendable {
+        // Unchecked: only the one request it is lent to touches it, between lending and giving back.
+        let pointer: OpaquePointer
+        /// Its own copy of the body when the answer has a per-client value in it.
+        fileprivate let body: UnsafeMutableRawBufferPointer?
+        fileprivate var requestID: String?
+        /// The values it carries now of the headers that hold the per-client value.
+        fileprivate var perClientValues: [String]
+
+        fileprivate init(pointer: OpaquePointer, body: UnsafeMutableRawBufferPointer?, perClientValues: [String]) {
+            self.pointer = pointer
+            self.body = body
+            self.perClientValues = perClientValues
+        }
+    }
+
+    let status: HTTPStatus
+    private let headers: [(name: String, value: String)]
+    /// The headers that hold the per-client value, in the pieces around it.
+    private let perClientHeaders: [(name: String, pieces: [String])]
+    private let template: SharedBytes
+    /// Where the per-client value sits in the body, and its length.
+    private let offsets: [Int]
+    private let valueLength: Int
+    private let spares = Locked<[Prepared]>([])
+
+    /// Responses given back and kept for the next requests: enough for the answers a busy server
+    /// has in flight at once; more are destroyed as they come back.
+    static let spareLimit = 16
+
+    /// `response` as kept, with `value` (if any) the per-client value in it; `nil` when it
+    /// cannot be lent again as it is (a body compressed around the value does not hold it as written).
+    init?(_ response: Response, perClientValue value: String?) {
+        switch response.body {
+        case .data(let data): template = SharedBytes(data)
+        case .shared(let shared): template = shared
+        case .stream: return nil
+        }
+        status = response.status
+        // The request's id is each request's own.
+        let fields = response.headers.filter { !HTTPHeaders.sameName($0.name, TraceContextPropagation.requestIDHeader) }
+        guard let value else {
+            headers = Array(fields)
+            perClientHeaders = []
+            offsets = []
+            valueLength = 0
+            return
+        }
+        guard !value.isEmpty, response.headers["Content-Encoding"] == nil else { return nil }
+        headers = fields.filter { !$0.value.contains(value) }
+        perClientHeaders = fields.filter { $0.value.contains(value) }.map { ($0.name, $0.value.components(separatedBy: value)) }
+        var offsets: [Int] = []
+        var start = 0
+        while let found = template.buffer[start...].firstRange(of: value.utf8) {
+            offsets.append(found.lowerBound)
+            start = found.upperBound
+        }
+        self.offsets = offsets
+        valueLength = value.utf8.count
+    }
+
+    /// The bytes it may hold: the body, and a copy for each spare when the body has a per-client value.
+    var cost: Int { template.count * (offsets.isEmpty ? 1 : 1 + Self.spareLimit) + 512 }
+
+    /// A response for the request `requestID` with `value` as its per-client value; `nil` when
+    /// `value` does not have the kept one's length (every token this dashboard issues has one).
+    func lend(requestID: String, value: String) -> Prepared? {
+        guard perClientHeaders.isEmpty && offsets.isEmpty || value.utf8.count == valueLength else { return nil }
+        let spare = spares.withLock { $0.popLast() }
+        guard let prepared = spare ?? make() else { return nil }
+        if let old = prepared.requestID { Self.remove(TraceContextPropagation.requestIDHeader, old, from: prepared.pointer) }
+        Self.add(TraceContextPropagation.requestIDHeader, requestID, to: prepared.pointer)
+        prepared.requestID = requestID
+        for (index, header) in perClientHeaders.enumerated() {
+            Self.remove(header.name, prepared.perClientValues[index], from: prepared.pointer)
+            let current = header.pieces.joined(separator: value)
+            Self.add(header.name, current, to: prepared.pointer)
+            prepared.perClientValues[index] = current
+        }
+        if let body = prepared.body {
+            var value = value
+            value.withUTF8 { value in
+                for offset in offsets {
+                    UnsafeMutableRawBufferPointer(rebasing: body[offset..<offset + valueLength]).copyMemory(from: UnsafeRawBufferPointer(value))
+                }
+            }
+        }
+        return prepared
+    }
+
+    /// Takes back a response libmicrohttpd has finished with.
+    func giveBack(_ prepared: Prepared) {
+        let kept = spares.withLock { spares in
+            guard spares.count < Self.spareLimit else { return false }
+            spares.append(prepared)
+            return true
+        }
+        if !kept { MHD_destroy_response(prepared.pointer) }
+    }
+
+    deinit {
+        spares.withLock { $0.forEach { MHD_destroy_response($0.pointer) } }
+    }
+
+    /// A new response with the kept headers; the request's own are set when it is lent.
+    private func make() -> Prepared? {
+        var body: UnsafeMutableRawBufferPointer?
+        let pointer: OpaquePointer?
+        if offsets.isEmpty {
+            // Every response points at the one body and holds it until libmicrohttpd destroys it.
+            pointer = MHD_create_response_from_buffer_with_free_callback_cls(
+                template.count, UnsafeMutableRawPointer(mutating: template.buffer.baseAddress),
+                { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() }, Unmanaged.passRetained(template).toOpaque())
+        } else {
+            let copy = UnsafeMutableRawBufferPointer(start: malloc(template.count), count: template.count)
+            copy.copyMemory(from: template.buffer)
+            body = copy
+            pointer = MHD_create_response_from_buffer(copy.count, copy.baseAddress, MHD_ResponseMemoryMode.RESPMEM_MUST_FREE)
+        }
+        guard let pointer else { return nil }
+        for header in headers { Self.add(header.name, header.value, to: pointer) }
+        return Prepared(pointer: pointer, body: body, perClientValues: perClientHeaders.map { _ in "" })
+    }
+
+    private static func add(_ name: String, _ value: String, to response: OpaquePointer) {
+        name.withCString { name in value.withCString { value in _ = MHD_add_response_header(response, name, value) } }
+    }
+
+    private static func remove(_ name: String, _ value: String, from response: OpaquePointer) {
+        name.withCString { name in value.withCString { value in _ = MHD_del_response_header(response, name, value) } }
+    }
+}
