@@ -4,6 +4,6 @@
 /// The number must change after the state has (whoever reads the new number reads the new
 /// state), and the stamp is taken before the state is read: a change while an answer is drawn
 /// then leaves the answer already out of date, never one that looks current and is not.
-public protocol StateVersioned: Sendable {
+public protocol StateVersioned: AnyObject, Sendable {
     var stateVersion: Int { get }
 }

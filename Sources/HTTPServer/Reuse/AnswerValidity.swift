@@ -4,13 +4,15 @@ import Locking
 /// (`StateVersioned`) and, when it says something that ages (a "3 minutes ago", a page due to
 /// be read again), not past its deadline.
 public struct AnswerValidity: Sendable {
-    private var stamps: [(state: any StateVersioned, version: Int)]
+    private let states: [any StateVersioned]
+    private let versions: [Int]
     /// A year on when none was given: a plain value is read on every reuse, an optional one copied.
     private var deadline: ContinuousClock.Instant
 
     /// Stamps `states` as they are now: call it before reading them.
     public init(_ states: [any StateVersioned]) {
-        stamps = states.map { ($0, $0.stateVersion) }
+        self.states = states
+        versions = states.map(\.stateVersion)
         deadline = .now + .seconds(365 * 24 * 3600)
     }
 
@@ -24,7 +26,7 @@ public struct AnswerValidity: Sendable {
     /// Whether every state is as stamped and the deadline is still ahead.
     public func isCurrent(at now: ContinuousClock.Instant) -> Bool {
         guard now < deadline else { return false }
-        for stamp in stamps where stamp.state.stateVersion != stamp.version { return false }
+        for index in states.indices where states[index].stateVersion != versions[index] { return false }
         return true
     }
 }

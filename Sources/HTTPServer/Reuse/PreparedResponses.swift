@@ -86,7 +86,7 @@ final class PreparedResponses: Sendable {
         prepared.requestID = requestID
         for (index, header) in perClientHeaders.enumerated() {
             Self.remove(header.name, prepared.perClientValues[index], from: prepared.pointer)
-            let current = header.pieces.joined(separator: value)
+            let current = Self.joined(header.pieces, with: value)
             Self.add(header.name, current, to: prepared.pointer)
             prepared.perClientValues[index] = current
         }
@@ -133,6 +133,26 @@ final class PreparedResponses: Sendable {
         guard let pointer else { return nil }
         for header in headers { Self.add(header.name, header.value, to: pointer) }
         return Prepared(pointer: pointer, body: body, perClientValues: perClientHeaders.map { _ in "" })
+    }
+
+    /// The pieces with `value` between each two, written into the new string's storage at once.
+    private static func joined(_ pieces: [String], with value: String) -> String {
+        var value = value
+        return value.withUTF8 { value in
+            let count = pieces.reduce(0) { $0 + $1.utf8.count } + value.count * (pieces.count - 1)
+            return String(unsafeUninitializedCapacity: count) { joined in
+                var end = 0
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0 {
+                        _ = UnsafeMutableBufferPointer(rebasing: joined[end...]).initialize(fromContentsOf: value)
+                        end += value.count
+                    }
+                    var piece = piece
+                    end += piece.withUTF8 { UnsafeMutableBufferPointer(rebasing: joined[end...]).initialize(fromContentsOf: $0) }
+                }
+                return end
+            }
+        }
     }
 
     private static func add(_ name: String, _ value: String, to response: OpaquePointer) {

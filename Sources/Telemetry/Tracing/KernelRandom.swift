@@ -9,12 +9,19 @@ import Locking
 public struct KernelRandom: RandomNumberGenerator {
     private static let pool = Locked(Pool())
 
+    /// Words drawn from the pool at once and handed out in order: a trace's three ids cost one lock.
+    private var drawn: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var used = 4
+
     public init() {}
 
     public mutating func next() -> UInt64 {
-        var word: UInt64 = 0
-        withUnsafeMutableBytes(of: &word) { Self.fill($0) }
-        return word
+        if used == 4 {
+            withUnsafeMutableBytes(of: &drawn) { Self.fill($0) }
+            used = 0
+        }
+        defer { used += 1 }
+        return withUnsafeBytes(of: drawn) { $0.load(fromByteOffset: used * MemoryLayout<UInt64>.size, as: UInt64.self) }
     }
 
     /// `count` random bytes as lowercase hex: `2 × count` characters, written straight into the
