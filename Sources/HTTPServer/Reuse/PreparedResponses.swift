@@ -81,13 +81,13 @@ final class PreparedResponses: Sendable {
         guard perClientHeaders.isEmpty && offsets.isEmpty || value.utf8.count == valueLength else { return nil }
         let spare = spares.withLock { $0.popLast() }
         guard let prepared = spare ?? make() else { return nil }
-        if let old = prepared.requestID { Self.remove(TraceContextPropagation.requestIDHeader, old, from: prepared.pointer) }
-        Self.add(TraceContextPropagation.requestIDHeader, requestID, to: prepared.pointer)
+        if let old = prepared.requestID { LibraryResponse.remove(TraceContextPropagation.requestIDHeader, old, from: prepared.pointer) }
+        LibraryResponse.add(TraceContextPropagation.requestIDHeader, requestID, to: prepared.pointer)
         prepared.requestID = requestID
         for (index, header) in perClientHeaders.enumerated() {
-            Self.remove(header.name, prepared.perClientValues[index], from: prepared.pointer)
+            LibraryResponse.remove(header.name, prepared.perClientValues[index], from: prepared.pointer)
             let current = Self.joined(header.pieces, with: value)
-            Self.add(header.name, current, to: prepared.pointer)
+            LibraryResponse.add(header.name, current, to: prepared.pointer)
             prepared.perClientValues[index] = current
         }
         if let body = prepared.body {
@@ -120,10 +120,8 @@ final class PreparedResponses: Sendable {
         var body: UnsafeMutableRawBufferPointer?
         let pointer: OpaquePointer?
         if offsets.isEmpty {
-            // Every response points at the one body and holds it until libmicrohttpd destroys it.
-            pointer = MHD_create_response_from_buffer_with_free_callback_cls(
-                template.count, UnsafeMutableRawPointer(mutating: template.buffer.baseAddress),
-                { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() }, Unmanaged.passRetained(template).toOpaque())
+            // Every response points at the one body.
+            pointer = LibraryResponse.pointing(at: template)
         } else {
             let copy = UnsafeMutableRawBufferPointer(start: malloc(template.count), count: template.count)
             copy.copyMemory(from: template.buffer)
@@ -131,7 +129,7 @@ final class PreparedResponses: Sendable {
             pointer = MHD_create_response_from_buffer(copy.count, copy.baseAddress, MHD_ResponseMemoryMode.RESPMEM_MUST_FREE)
         }
         guard let pointer else { return nil }
-        for header in headers { Self.add(header.name, header.value, to: pointer) }
+        for header in headers { LibraryResponse.add(header.name, header.value, to: pointer) }
         return Prepared(pointer: pointer, body: body, perClientValues: perClientHeaders.map { _ in "" })
     }
 
@@ -153,13 +151,5 @@ final class PreparedResponses: Sendable {
                 return end
             }
         }
-    }
-
-    private static func add(_ name: String, _ value: String, to response: OpaquePointer) {
-        name.withCString { name in value.withCString { value in _ = MHD_add_response_header(response, name, value) } }
-    }
-
-    private static func remove(_ name: String, _ value: String, from response: OpaquePointer) {
-        name.withCString { name in value.withCString { value in _ = MHD_del_response_header(response, name, value) } }
     }
 }

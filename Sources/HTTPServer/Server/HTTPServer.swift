@@ -409,17 +409,17 @@ public final class HTTPServer: Sendable {
                                                 MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
         case .shared(let bytes):
-            mhdResponse = makeSharedResponse(bytes)
+            mhdResponse = LibraryResponse.pointing(at: bytes)
         case .stream(let stream):
             mhdResponse = makeStreamingResponse(stream, connection: connection)
         }
         guard let mhdResponse else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhdResponse) }
         for (name, value) in response.headers {
-            addHeader(name, value, to: mhdResponse)
+            LibraryResponse.add(name, value, to: mhdResponse)
         }
         if response.headers[TraceContextPropagation.requestIDHeader] == nil {
-            addHeader(TraceContextPropagation.requestIDHeader, context.trace.requestID, to: mhdResponse)
+            LibraryResponse.add(TraceContextPropagation.requestIDHeader, context.trace.requestID, to: mhdResponse)
         }
         return submit(mhdResponse, status: response.status, on: connection, context: context, method: method, url: url)
     }
@@ -443,23 +443,6 @@ public final class HTTPServer: Sendable {
             "request_id": "\(requestID)",
         ])
         return MHD_queue_response(connection.pointer, UInt32(status.code), mhdResponse)
-    }
-
-    /// Adds a header; libmicrohttpd copies both strings. They go to it as `withCString` lends them,
-    /// from the stack when short: a `String` passed as a C string is copied to the heap first.
-    private func addHeader(_ name: String, _ value: String, to response: OpaquePointer) {
-        name.withCString { name in
-            value.withCString { value in _ = MHD_add_response_header(response, name, value) }
-        }
-    }
-
-    /// A response that points at `bytes` and holds them until libmicrohttpd is done sending.
-    private func makeSharedResponse(_ bytes: SharedBytes) -> OpaquePointer? {
-        MHD_create_response_from_buffer_with_free_callback_cls(
-            bytes.count, UnsafeMutableRawPointer(mutating: bytes.buffer.baseAddress),
-            { cls in Unmanaged<SharedBytes>.fromOpaque(cls!).release() },
-            Unmanaged.passRetained(bytes).toOpaque()
-        )
     }
 
     private func makeStreamingResponse(_ stream: ResponseStream, connection: ConnectionHandle) -> OpaquePointer? {
