@@ -20,6 +20,8 @@ final class RequestContext: Sendable {
         var refusal: Response?
         /// The request's id and trace, read from its head (`traceHead`), or made for a head never read.
         var trace: RequestTrace?
+        /// The kept answer's response lent to this request (`ReadyAnswers`), given back when it completes.
+        var lent: ReadyAnswers.Lent?
     }
 
     let started = ContinuousClock.now
@@ -30,8 +32,6 @@ final class RequestContext: Sendable {
     let bytesSentBefore: UInt64
     private let connection: ConnectionHandle
     private let state: Locked<State>
-    /// The kept answer's response lent to this request (`ReadyAnswers`), given back when it completes.
-    private let lent = Locked<ReadyAnswers.Lent?>(nil)
 
     init(bodyLimit: Int, connection: ConnectionHandle, targetLength: Int, bytesSentBefore: UInt64) {
         self.connection = connection
@@ -46,15 +46,16 @@ final class RequestContext: Sendable {
 
     /// Holds `lent` until the request is finished.
     func hold(_ lent: ReadyAnswers.Lent) {
-        self.lent.withLock { $0 = lent }
+        state.withLock { $0.lent = lent }
     }
 
     /// Gives back what was lent to this request: libmicrohttpd has finished with it.
     func finish() {
-        lent.withLock { lent in
-            lent?.giveBack()
-            lent = nil
+        let lent = state.withLock { state in
+            defer { state.lent = nil }
+            return state.lent
         }
+        lent?.giveBack()
     }
 
     /// The body cap in force: the server's, or the route's when it takes more.
