@@ -91,13 +91,44 @@ import TestSupport
         await server.stop()
     }
 
-    /// One head, then exactly Content-Length bytes of body and nothing after them.
+    /// The same sweep of header sizes, each after an ordinary request on the same connection: the
+    /// refusal's answer is told apart from the one before it, so a refusal libmicrohttpd found no
+    /// room for is still written, and only then.
+    @Test func everyOversizedHeadAfterAnAnswerOnTheSameConnection_isAnswered() async throws {
+        let server = try makeServer()
+        let configuration = HTTPServer.Configuration()
+        let sizes = Array(stride(from: configuration.maxRequestHeadSize + 64, through: configuration.connectionMemoryLimit + 2048, by: 8))
+        var unanswered: [Int] = []
+        for size in sizes {
+            let first = "GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            let oversized = "GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "x", count: size - 49))\r\n\r\n"
+            let answers = Self.wholeAnswers(in: try await server.raw(first + oversized))
+            let statuses = answers?.map { $0.prefix(12) }
+            if statuses != ["HTTP/1.1 200", "HTTP/1.1 431"] { unanswered.append(size) }
+        }
+        #expect(unanswered.isEmpty, "no 200 then one whole 431 for head sizes \(unanswered)")
+        await server.stop()
+    }
+
     private static func isOneWholeAnswer(_ answer: String) -> Bool {
-        let parts = answer.components(separatedBy: "\r\n\r\n")
-        guard parts.count == 2,
-              let line = parts[0].split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-              let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else { return false }
-        return parts[1].utf8.count == length
+        wholeAnswers(in: answer)?.count == 1
+    }
+
+    /// The answers in `bytes`, each a head then exactly Content-Length bytes of body; nil when
+    /// anything is cut short or left over.
+    private static func wholeAnswers(in bytes: String) -> [Substring]? {
+        var answers: [Substring] = []
+        var rest = Substring(bytes)
+        while !rest.isEmpty {
+            guard let headEnd = rest.range(of: "\r\n\r\n"),
+                  let line = rest[..<headEnd.lowerBound].split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+                  let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)),
+                  rest.utf8[headEnd.upperBound...].count >= length else { return nil }
+            let end = rest.utf8.index(headEnd.upperBound, offsetBy: length)
+            answers.append(rest[..<end])
+            rest = rest[end...]
+        }
+        return answers
     }
 
     @Test func eightKilobytesOfHeaders_areServed_withinTheConnectionMemoryLimit() async throws {

@@ -264,8 +264,7 @@ public final class HTTPServer: Sendable {
             context.traceHead(of: connection)
             if let framing = MessageFraming.refusal(of: connection) {
                 let refusal = headRefusal(framing, for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
-                context.holdRefusal(refusal)
-                return queue(refusal, on: connection, context: context, method: method, url: url)
+                return queueRefusal(refusal, on: connection, context: context, method: method, url: url)
             }
             let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init)
             // Only a body the server's cap may not hold asks for its route's cap: most requests have none.
@@ -278,8 +277,7 @@ public final class HTTPServer: Sendable {
                 return queue(tooLarge(context.bodyLimit, connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
             }
             if let refusal = oversizedHead(connection: connection, method: method, path: url) {
-                context.holdRefusal(refusal)
-                return queue(refusal, on: connection, context: context, method: method, url: url)
+                return queueRefusal(refusal, on: connection, context: context, method: method, url: url)
             }
             return MHD_Result.YES
         }
@@ -338,6 +336,20 @@ public final class HTTPServer: Sendable {
                            for: request)
     }
 
+    /// Queues the refusal of a head, kept with what the socket had sent so far: libmicrohttpd
+    /// 0.9.75 builds the answer's header in what the head left of the connection's memory, and
+    /// when that is too little it closes the connection with nothing sent (`sendLostRefusal`).
+    private func queueRefusal(
+        _ refusal: Response,
+        on connection: ConnectionHandle,
+        context: RequestContext,
+        method: UnsafePointer<CChar>?,
+        url: UnsafePointer<CChar>?
+    ) -> MHD_Result {
+        context.holdRefusal(refusal, queuedAfter: ctcp_bytes_sent(cmhd_connection_socket(connection.pointer)))
+        return queue(refusal, on: connection, context: context, method: method, url: url)
+    }
+
     /// A refusal made before the request reached the responder, after which the connection closes.
     private func headRefusal(_ error: HTTPError, for request: Request) -> Response {
         var response = refuse(error, request)
@@ -350,12 +362,10 @@ public final class HTTPServer: Sendable {
     /// over the limit is answered 414 here: 0.9.75 goes on to parse its query into a pool with no
     /// room left, fails, and loses its own answer (see `LastResortAnswer`).
     private func startRequest(connection: ConnectionHandle, target: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
-        let socket = cmhd_connection_socket(connection.pointer)
         let context = RequestContext(
             bodyLimit: configuration.maxBodySize,
             connection: connection,
-            targetLength: target.map { strlen($0) } ?? 0,
-            bytesSentBefore: ctcp_bytes_sent(socket)
+            targetLength: target.map { strlen($0) } ?? 0
         )
         state.withLock { $0.requests[connection.id] = context }
         if context.targetLength > configuration.maxRequestHeadSize {
@@ -364,26 +374,22 @@ public final class HTTPServer: Sendable {
             let refusal = headRefusal(HTTPError(.uriTooLong, code: "target_too_long",
                                                 message: "Request targets are limited to \(configuration.maxRequestHeadSize) bytes."),
                                       for: Request(method: .get, path: String(path)))
-            context.holdRefusal(refusal)
-            LastResortAnswer.send(context.refusal ?? refusal, on: socket)
+            context.holdRefusal(refusal, queuedAfter: nil)
+            LastResortAnswer.send(context.refusal ?? refusal, on: cmhd_connection_socket(connection.pointer))
             logger.info("request", metadata: ["path": "(\(context.targetLength) bytes)", "status": "\(refusal.status.code)",
                                               "request_id": "\(context.trace.requestID)"])
         }
         return Unmanaged.passUnretained(context).toOpaque()
     }
 
-    /// A request ended in error with nothing sent since its request line: when its headers were
-    /// too large (refused by libmicrohttpd before the server saw them, or by `oversizedHead`),
-    /// the 431 goes out by `LastResortAnswer`. Other errors (a client gone) are left alone.
+    /// A request ended in error: a refusal queued for its head (`queueRefusal`) with nothing sent
+    /// since goes out by `LastResortAnswer`. libmicrohttpd's own 431, for a head larger than its
+    /// memory, needs no help: 0.9.75 empties the connection's memory and builds it again when it
+    /// does not fit (`transmit_error_response_len`). Other errors (a client gone) are left alone.
     private func sendLostRefusal(of context: RequestContext, on connection: ConnectionHandle) {
         let socket = cmhd_connection_socket(connection.pointer)
         let sent = ctcp_bytes_sent(socket)
-        guard sent != .max, sent == context.bytesSentBefore else { return }
-        let refusal = context.refusal ?? (context.headAccepted ? nil : headRefusal(
-            HTTPError(.requestHeaderFieldsTooLarge, code: "headers_too_large",
-                      message: "The request's line and headers are larger than this server reads."),
-            for: Request(method: .get, path: "/")))
-        guard let refusal else { return }
+        guard sent != .max, let refusal = context.lostRefusal(bytesSentNow: sent) else { return }
         LastResortAnswer.send(refusal, on: socket)
     }
 

@@ -9,8 +9,8 @@ import Foundation
 /// libmicrohttpd 0.9.75 keeps a request's head in the connection's memory pool and builds the
 /// answer's header in what is left of it. A head that ends just short of the pool's end is parsed
 /// and handed over, but the 414 or 431 queued for it finds no room and the connection would close
-/// in silence ("failed to create response header"), as it does when its own 431 finds no room;
-/// 1.0 reserves room for these answers. Nothing has been sent for the request and the refusal is
+/// in silence ("failed to create response header"); 1.0 reserves room for these answers. (For its
+/// own 431 0.9.75 empties the memory first.) Nothing has been sent for the request and the refusal is
 /// small (an error page of a few KB at most, within any socket's send buffer), so one `send`
 /// delivers it; the socket's sending side is then shut, so that
 /// nothing libmicrohttpd tries to send later follows it.

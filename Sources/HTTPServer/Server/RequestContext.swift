@@ -16,8 +16,11 @@ final class RequestContext: Sendable {
         var answered = false
         var response: Response?
         var headAccepted = false
-        /// The 414 or 431 queued for an oversized head, in case libmicrohttpd cannot send it.
+        /// The 400, 414 or 431 for a head refused before its handler.
         var refusal: Response?
+        /// What the socket had sent when `refusal` was queued to libmicrohttpd; nil when
+        /// `LastResortAnswer` wrote it at once.
+        var bytesSentBeforeRefusal: UInt64?
         /// The request's id and trace, read from its head (`traceHead`), or made for a head never read.
         var trace: RequestTrace?
         /// The kept answer's response lent to this request (`ReadyAnswers`), given back when it completes.
@@ -27,16 +30,12 @@ final class RequestContext: Sendable {
     let started = ContinuousClock.now
     /// Bytes of the request line's target, known before the headers arrive.
     let targetLength: Int
-    /// What the socket had sent when the request line arrived: if the request ends in error with
-    /// the count unchanged, nothing answered it.
-    let bytesSentBefore: UInt64
     private let connection: ConnectionHandle
     private let state: Locked<State>
 
-    init(bodyLimit: Int, connection: ConnectionHandle, targetLength: Int, bytesSentBefore: UInt64) {
+    init(bodyLimit: Int, connection: ConnectionHandle, targetLength: Int) {
         self.connection = connection
         self.targetLength = targetLength
-        self.bytesSentBefore = bytesSentBefore
         state = Locked(State(bodyLimit: bodyLimit))
     }
 
@@ -74,9 +73,6 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// Whether libmicrohttpd handed the head over at all; it refuses heads it cannot hold.
-    var headAccepted: Bool { state.withLock { $0.headAccepted } }
-
     /// Adds a piece of the upload; past the limit the body is dropped and only the fact kept.
     func append(_ bytes: UnsafeRawBufferPointer) {
         state.withLock { state in
@@ -91,11 +87,25 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// Keeps the refusal of an oversized head, for `LastResortAnswer` if libmicrohttpd fails to send it.
-    func holdRefusal(_ response: Response) {
+    /// Keeps the refusal of a head, with the request's id. `bytesSent` is what the socket had sent
+    /// when it was queued to libmicrohttpd (nil: written by `LastResortAnswer` at once), for
+    /// `lostRefusal`.
+    func holdRefusal(_ response: Response, queuedAfter bytesSent: UInt64?) {
         var response = response
         response.headers.set(TraceContextPropagation.requestIDHeader, trace.requestID)
-        state.withLock { $0.refusal = response }
+        state.withLock { state in
+            state.refusal = response
+            state.bytesSentBeforeRefusal = bytesSent
+        }
+    }
+
+    /// The refusal queued to libmicrohttpd that it found no room to send: the request ended in
+    /// error and the socket has sent nothing since it was queued.
+    func lostRefusal(bytesSentNow: UInt64) -> Response? {
+        state.withLock { state in
+            guard let before = state.bytesSentBeforeRefusal, bytesSentNow == before else { return nil }
+            return state.refusal
+        }
     }
 
     /// Reads the request's id and trace context from its head, as `TraceContextPropagation`
