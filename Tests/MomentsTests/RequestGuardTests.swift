@@ -125,6 +125,18 @@ import TestSupport
         }
     }
 
+    /// A token is for forms: answers that carry none set no cookie, reused or not.
+    @Test func answersWithoutForms_setNoCSRFCookie() async throws {
+        try await withDashboard { dashboard, _ in
+            for path in ["/api/timeline", "/api/timeline", "/healthz", "/healthz", "/css/app.css"] {
+                let answer = try await dashboard.get(path)
+                #expect(answer.status == 200)
+                #expect(answer.headers["set-cookie"] == nil, "\(path) set \(answer.headers["set-cookie"] ?? "")")
+            }
+            #expect(try await dashboard.get("/").headers["set-cookie"]?.hasPrefix("moments_csrf=") == true)
+        }
+    }
+
     @Test func csrfCookieThatTheDashboardCannotHaveIssued_isReplaced_andNeverReachesThePage() async throws {
         try await withDashboard { dashboard, _ in
             let forged = #"x"/onfocus="alert(1)"#

@@ -3,10 +3,12 @@ import Telemetry
 
 /// Double-submit CSRF tokens for HTML forms.
 ///
-/// Every client gets a random token in a cookie; pages put the same token in a hidden field of
-/// each form (`Request.csrfToken` gives it to handlers). A write is either JSON or a form:
-/// JSON requests are left to `OriginCheckMiddleware` and the `application/json` requirement,
-/// which a cross-site form cannot meet; any other write must be an
+/// Every client gets a random token in a cookie, set with the first HTML answer it is given;
+/// pages put the same token in a hidden field of each form (`Request.csrfToken` gives it to
+/// handlers). Other answers (JSON, files, `/healthz`) carry no form and set no cookie.
+///
+/// A write is either JSON or a form: JSON requests are left to `OriginCheckMiddleware` and the
+/// `application/json` requirement, which a cross-site form cannot meet; any other write must be an
 /// `application/x-www-form-urlencoded` form whose field matches its cookie, else it is refused
 /// (403 for a form without the token, 415 for any other body, `text/plain` and none included,
 /// which another site's page can send as well). Another site can make a browser post a form, but
@@ -42,7 +44,7 @@ public struct CSRFMiddleware: Middleware {
             }
         }
         var response = try await next(request)
-        if issued, let token = request.csrfToken {
+        if issued, let token = request.csrfToken, response.headers["Content-Type"]?.hasPrefix("text/html") == true {
             response.headers.add("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
             // An answer reused for another request gets another fresh token in place of this one.
             response.reuse?.perClientValue = PerClientValue(value: token, make: Self.newToken)
