@@ -68,4 +68,10 @@ static inline MHD_socket cmhd_connection_socket(struct MHD_Connection *connectio
     return info == NULL ? MHD_INVALID_SOCKET : info->connect_fd;
 }
 
+/// What the connection-notification callback put in the connection's socket context.
+static inline void *cmhd_connection_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 #endif

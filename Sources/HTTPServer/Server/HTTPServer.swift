@@ -66,10 +66,6 @@ public final class HTTPServer: Sendable {
     private struct State {
         var daemon: DaemonHandle?
         var port = 0
-        /// Requests received and not yet answered and closed, by connection. The server owns
-        /// them; libmicrohttpd only borrows the pointer (0.9.75 may start a request twice on one
-        /// connection after an error and finish it once, and nothing must leak or dangle then).
-        var requests: [Int: RequestContext] = [:]
         var streams: [ObjectIdentifier: StreamPump] = [:]
         var deadlineWatch: Task<Void, Never>?
     }
@@ -83,7 +79,7 @@ public final class HTTPServer: Sendable {
     let routeBodyLimit: @Sendable (Request) -> Int?
     let logger: Logger
     private let state = Locked(State())
-    private let requestDeadline: RequestDeadline
+    private let openConnections: OpenConnections
     private let readyAnswers: ReadyAnswers
 
     public init(
@@ -98,7 +94,7 @@ public final class HTTPServer: Sendable {
         self.refuse = refuse
         self.routeBodyLimit = routeBodyLimit
         self.responder = responder
-        requestDeadline = RequestDeadline(limit: configuration.requestHeaderTimeout)
+        openConnections = OpenConnections(limit: configuration.requestHeaderTimeout)
         readyAnswers = ReadyAnswers(budget: configuration.readyAnswerBudget)
     }
 
@@ -112,7 +108,7 @@ public final class HTTPServer: Sendable {
     public var port: Int { state.withLock { $0.port } }
 
     /// Requests received and not yet answered and closed.
-    public var inFlightCount: Int { state.withLock { $0.requests.count } }
+    public var inFlightCount: Int { openConnections.requests.count }
 
     /// Binds the socket and starts the worker threads; returns once requests are accepted.
     public func start() throws(HTTPServerError) {
@@ -145,28 +141,26 @@ public final class HTTPServer: Sendable {
                 let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
                 guard let connection else { return }
                 let handle = ConnectionHandle(pointer: connection)
-                server.requestDeadline.requestFinished(handle)
-                guard let pointer = requestContext?.pointee else { return }
+                let context = requestContext?.pointee.map { Unmanaged<RequestContext>.fromOpaque($0).takeUnretainedValue() }
                 requestContext?.pointee = nil
-                let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
-                context.finish()
-                if code == MHD_RequestTerminationCode.REQUEST_TERMINATED_WITH_ERROR {
-                    server.sendLostRefusal(of: context, on: handle)
+                if let context {
+                    context.finish()
+                    if code == MHD_RequestTerminationCode.REQUEST_TERMINATED_WITH_ERROR {
+                        server.sendLostRefusal(of: context, on: handle)
+                    }
                 }
-                server.state.withLock { state in
-                    if state.requests[handle.id] === context { state.requests[handle.id] = nil }
-                }
+                // Last: the connection lets the context go.
+                OpenConnection.of(handle).requestFinished(context)
             },
             context,
-            { cls, connection, _, code in
-                guard let connection else { return }
+            { cls, connection, socketContext, code in
+                guard let connection, let socketContext else { return }
                 let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
                 let handle = ConnectionHandle(pointer: connection)
                 if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
-                    server.requestDeadline.opened(handle)
+                    server.openConnections.opened(handle, socketContext: socketContext)
                 } else {
-                    server.requestDeadline.closed(handle)
-                    server.state.withLock { _ = $0.requests.removeValue(forKey: handle.id) }
+                    server.openConnections.closed(handle)
                 }
             },
             context,
@@ -181,10 +175,10 @@ public final class HTTPServer: Sendable {
             close(listener.descriptor)
             throw .daemonFailedToStart
         }
-        let requestDeadline = requestDeadline
+        let openConnections = openConnections
         let deadlineWatch = Task.detached {
             while !Task.isCancelled {
-                requestDeadline.enforce()
+                openConnections.enforceDeadline()
                 try? await Task.sleep(for: .milliseconds(250))
             }
         }
@@ -207,7 +201,7 @@ public final class HTTPServer: Sendable {
         if listenSocket >= 0 { close(listenSocket) }
         finishStreams()
         await waitForRequests(until: .now + gracePeriod)
-        let abandoned = state.withLock { Array($0.requests.values) }
+        let abandoned = openConnections.requests
         if !abandoned.isEmpty {
             // libmicrohttpd aborts the process if stopped with a suspended connection, so the
             // handlers still waiting are answered 503 and their connections resumed first.
@@ -232,9 +226,8 @@ public final class HTTPServer: Sendable {
     }
 
     private var hasSuspendedConnections: Bool {
-        state.withLock { state in
-            state.requests.values.contains { $0.isSuspended } || state.streams.values.contains { $0.isSuspended }
-        }
+        openConnections.requests.contains { $0.isSuspended }
+            || state.withLock { $0.streams.values.contains { $0.isSuspended } }
     }
 
     private func waitForRequests(until deadline: ContinuousClock.Instant) async {
@@ -260,7 +253,7 @@ public final class HTTPServer: Sendable {
         if context.acceptHead() {
             // A target over the limit was answered when the request line arrived.
             guard context.refusal == nil else { return MHD_Result.NO }
-            requestDeadline.requestStarted(connection)
+            OpenConnection.of(connection).headersArrived()
             context.traceHead(of: connection)
             if let framing = MessageFraming.refusal(of: connection) {
                 let refusal = headRefusal(framing, for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
@@ -367,7 +360,7 @@ public final class HTTPServer: Sendable {
             connection: connection,
             targetLength: target.map { strlen($0) } ?? 0
         )
-        state.withLock { $0.requests[connection.id] = context }
+        OpenConnection.of(connection).requestStarted(context)
         if context.targetLength > configuration.maxRequestHeadSize {
             // Only the target has arrived: the refusal is made for its path, as a GET.
             let path = target.map { String(cString: $0).prefix { $0 != "?" } } ?? "/"

@@ -82,7 +82,7 @@ final class PostgresMomentsStore: MomentsStore, RemoteConfigStorage {
     func announceLikeChanges(of momentIDs: [String]) async {
         guard !momentIDs.isEmpty else { return }
         do {
-            try await run { connection, logger in
+            _ = try await run { connection, logger in
                 try await connection.query("SELECT pg_notify(\(Self.likesChannel), id) FROM unnest(\(momentIDs)::text[]) AS id",
                                            logger: logger)
             }
