@@ -30,6 +30,18 @@ import Testing
         #expect(words.reduce(.max, &) == 0)
     }
 
+    /// Ids drawn as hex: 16 lowercase digits, never the same twice, every digit in every place.
+    @Test func hexWords_areSixteenDigits_neverRepeated() {
+        var random = KernelRandom()
+        let ids = (0..<1_000).map { _ in random.nextHex() }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.utf8.count == 16 })
+        for place in 0..<16 {
+            let digits = Set(ids.map { Array($0.utf8)[place] })
+            #expect(digits == Set("0123456789abcdef".utf8), "place \(place)")
+        }
+    }
+
     @Test func aRequestLargerThanThePool_isFilledToo() {
         var bytes = [UInt8](repeating: 0, count: 10_000)
         bytes.withUnsafeMutableBytes(KernelRandom.fill)

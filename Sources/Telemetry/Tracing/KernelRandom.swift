@@ -9,7 +9,7 @@ import Locking
 public struct KernelRandom: RandomNumberGenerator {
     private static let pool = Locked(Pool())
 
-    /// Words drawn from the pool at once and handed out in order: a trace's three ids cost one lock.
+    /// Words drawn from the pool at once and handed out in order: a request's id and its trace's ids cost one lock.
     private var drawn: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var used = 4
 
@@ -29,13 +29,22 @@ public struct KernelRandom: RandomNumberGenerator {
     public static func hex(bytes count: Int) -> String {
         withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { bytes in
             fill(bytes)
-            return String(unsafeUninitializedCapacity: count * 2) { hex in
-                for (index, byte) in bytes.enumerated() {
-                    hex[2 * index] = hexDigits[Int(byte >> 4)]
-                    hex[2 * index + 1] = hexDigits[Int(byte & 0x0f)]
-                }
-                return count * 2
+            return hex(UnsafeRawBufferPointer(bytes))
+        }
+    }
+
+    /// The next word as 16 lowercase hex characters: a request id drawn with its trace's ids, under one lock.
+    public mutating func nextHex() -> String {
+        withUnsafeBytes(of: next()) { Self.hex($0) }
+    }
+
+    private static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
+            for (index, byte) in bytes.enumerated() {
+                hex[2 * index] = hexDigits[Int(byte >> 4)]
+                hex[2 * index + 1] = hexDigits[Int(byte & 0x0f)]
             }
+            return bytes.count * 2
         }
     }
 

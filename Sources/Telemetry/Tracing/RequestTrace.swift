@@ -24,8 +24,7 @@ public struct RequestTrace: Sendable, Equatable {
     /// continued with a span of this server's, anything else a new trace.
     public init(incomingRequestID: String?, traceParent: String?, traceState: String?) {
         var random = KernelRandom()
-        requestID = incomingRequestID.flatMap { Self.isValidRequestID($0) ? $0 : nil }
-            ?? KernelRandom.hex(bytes: 8)
+        requestID = incomingRequestID.flatMap { Self.isValidRequestID($0) ? $0 : nil } ?? random.nextHex()
         let incoming = traceParent.flatMap { try? TraceContext(traceParentHeaderValue: $0, traceStateHeaderValue: traceState) }
         traceContext = TraceContext(traceID: incoming?.traceID ?? TraceID.random(using: &random),
                                     spanID: SpanID.random(using: &random),
