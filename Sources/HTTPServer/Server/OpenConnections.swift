@@ -44,7 +44,7 @@ final class OpenConnections: Sendable {
     func enforceDeadline() {
         let now = ContinuousClock.now
         connections.withLock { connections in
-            for connection in connections.values where connection.isPastDeadline(limit, at: now) {
+            for connection in connections.values where connection.endWaitIfPast(limit, at: now) {
                 shutdown(connection.socket, Int32(SHUT_RDWR))
             }
         }
@@ -94,7 +94,9 @@ final class OpenConnection: Sendable {
         }
     }
 
-    fileprivate func isPastDeadline(_ limit: Duration, at now: ContinuousClock.Instant) -> Bool {
+    /// Ends its wait when it has waited past `limit`, and says so: true once a wait, so its socket
+    /// is shut down once.
+    fileprivate func endWaitIfPast(_ limit: Duration, at now: ContinuousClock.Instant) -> Bool {
         state.withLock { state in
             guard let since = state.waitingSince, now - since > limit else { return false }
             state.waitingSince = nil
