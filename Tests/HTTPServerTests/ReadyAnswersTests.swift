@@ -17,7 +17,13 @@ import TestSupport
     private final class Count: Sendable {
         private let value = Locked(0)
         var current: Int { value.withLock { $0 } }
-        func increment() { value.withLock { $0 += 1 } }
+        /// Counts one more, and gives the new count: one step, so two threads never read the same.
+        @discardableResult func increment() -> Int {
+            value.withLock { value in
+                value += 1
+                return value
+            }
+        }
     }
 
     /// A router whose GET /page answers `"drawn N"` marked reusable while `state` stands, counting
@@ -143,8 +149,7 @@ import TestSupport
             response.headers.add("Set-Cookie", "t=v00000")
             response.reuse = Reuse(validity: AnswerValidity([]))
             response.reuse?.perClientValue = PerClientValue(value: "v00000") {
-                made.increment()
-                return String(format: "v%05d", made.current)
+                String(format: "v%05d", made.increment())
             }
             return response
         }
