@@ -64,6 +64,33 @@ import TestSupport
         #expect(throws: (any Error).self) { try RawConnection(port: port) }
     }
 
+    @Test func requestsArrivingWhileItDrains_areAnswered503_andTheRequestInFlightFinishes() async throws {
+        let started = Flag()
+        var router = Router()
+        router.get("/work") { _ in
+            started.set()
+            try await Task.sleep(for: .milliseconds(600))
+            return .text("done")
+        }
+        router.get("/other") { _ in .text("should not run") }
+        let server = try TestServer(router: router)
+        async let inFlight = server.send("GET", "/work")
+        while !started.isSet { try await Task.sleep(for: .milliseconds(5)) }
+        async let stopped: Void = server.stop()
+        try await Task.sleep(for: .milliseconds(100))
+
+        let (status, headers, body) = try await server.send("GET", "/other", headers: ["Accept": "application/json"])
+        #expect(status == 503)
+        #expect(headers["connection"] == "close")
+        let error = try JSONSerialization.jsonObject(with: body) as? [String: [String: String]]
+        #expect(error?["error"]?["code"] == "server_stopping")
+        #expect(error?["error"]?["message"] == "The server is stopping.")
+
+        let (workStatus, _, workBody) = try await inFlight
+        #expect(workStatus == 200 && String(decoding: workBody, as: UTF8.self) == "done")
+        await stopped
+    }
+
     @Test func shutdown_answers503ForHandlersSlowerThanTheGracePeriod_andStopsCleanly() async throws {
         let started = Flag()
         var router = Router()

@@ -4,6 +4,7 @@ import Foundation
 import Instrumentation
 import Logging
 import Locking
+import Synchronization
 import Telemetry
 
 /// An HTTP server on libmicrohttpd: a thread pool on epoll that never waits on a handler.
@@ -79,6 +80,8 @@ public final class HTTPServer: Sendable {
     let routeBodyLimit: @Sendable (Request) -> Int?
     let logger: Logger
     private let state = Locked(State())
+    /// Set when `shutdown` begins: each request whose head arrives from then on is answered 503.
+    private let isStopping = Atomic<Bool>(false)
     private let openConnections: OpenConnections
     private let readyAnswers: ReadyAnswers
 
@@ -189,7 +192,13 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops accepting, lets requests in flight finish for up to `gracePeriod`, then stops.
+    /// Answers every new request 503, lets requests in flight finish for up to `gracePeriod`,
+    /// then stops and closes the listening socket.
+    ///
+    /// New connections are still accepted while it drains: libmicrohttpd 0.9.75's way to stop
+    /// accepting, `MHD_quiesce_daemon`, takes the listening socket out of each worker's epoll set
+    /// while the worker may be doing the same, and aborts the process when it loses that race
+    /// ("Failed to remove listen FD from epoll set", seen once in the interop suite).
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let daemon = state.withLock { state in
             defer { state.daemon = nil }
@@ -197,8 +206,7 @@ public final class HTTPServer: Sendable {
             return state.daemon
         }
         guard let daemon else { return }
-        let listenSocket = MHD_quiesce_daemon(daemon.pointer)
-        if listenSocket >= 0 { close(listenSocket) }
+        isStopping.store(true, ordering: .relaxed)
         finishStreams()
         await waitForRequests(until: .now + gracePeriod)
         let abandoned = openConnections.requests
@@ -257,6 +265,11 @@ public final class HTTPServer: Sendable {
             context.traceHead(of: connection)
             if let framing = MessageFraming.refusal(of: connection) {
                 let refusal = headRefusal(framing, for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
+                return queueRefusal(refusal, on: connection, context: context, method: method, url: url)
+            }
+            if isStopping.load(ordering: .relaxed) {
+                let refusal = headRefusal(HTTPError(.serviceUnavailable, code: "server_stopping", message: "The server is stopping."),
+                                          for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
                 return queueRefusal(refusal, on: connection, context: context, method: method, url: url)
             }
             let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init)
