@@ -22,7 +22,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker
 MANUAL := $(RELEASE_SCRATCH)/manual/moments.1
 COMPLETIONS := $(RELEASE_SCRATCH)/completions
 ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
-RELEASE_PACKAGES := libcurl4-openssl-dev dpkg-dev
+RELEASE_PACKAGES := dpkg-dev
 RELEASE_ENV = MOMENTS_BUILD=$(MOMENTS_BUILD) MOMENTS_COMMIT=$(MOMENTS_COMMIT) MOMENTS_BUILD_DATE=$(MOMENTS_BUILD_DATE)
 
 .PHONY: deps metrics-deps release-deps release install uninstall deb package-test-deps package-test browser-deps a11y-deps interop-deps build run test browser-test a11y-test interop-test api-test fuzz asan tsan build-internal build-production bench-server clean
@@ -119,10 +119,9 @@ asan: deps
 tsan: deps
 	scripts/tsan
 
-## release-deps: libcurl's headers (the static link of FoundationNetworking needs them) and dpkg-dev
-## (dpkg-shlibdeps), installed only when missing
+## release-deps: dpkg-dev (dpkg-shlibdeps), installed only when missing
 release-deps:
-	@if ! pkg-config --exists libcurl || ! command -v dpkg-shlibdeps >/dev/null 2>&1; then \
+	@if ! command -v dpkg-shlibdeps >/dev/null 2>&1; then \
 		echo "Installing $(RELEASE_PACKAGES) with apt-get…"; \
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(RELEASE_PACKAGES); \
 	fi

@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -79,7 +81,14 @@ let package = Package(
             ]
         ),
         .target(name: "DesignKit"),
-        .target(name: "Connections"),
+        .target(
+            name: "Connections",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .target(name: "SQLiteFiles", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Foundations",
@@ -93,6 +102,7 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -114,7 +124,9 @@ let package = Package(
         .target(
             name: "Moments",
             dependencies: ["Connections", "Foundations", "DesignKit", "HTTPServer", "Locking",
-                           .product(name: "CoreMetrics", package: "swift-metrics")]
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                           .product(name: "CoreMetrics", package: "swift-metrics"),
+                           .product(name: "NIOCore", package: "swift-nio")]
         ),
         .executableTarget(
             name: "moments",

@@ -1,5 +1,5 @@
-/// Why a connection to a server could not be made, classified from the error's structure (a
-/// `URLError` code, the type of a NIO error, an errno, a PostgreSQL client error code), never
+/// Why a connection to a server could not be made, classified from the error's structure (the
+/// type of an HTTP client or NIO error, an errno, a PostgreSQL client error code), never
 /// from the words of its message. Each layer classifies the errors of its own client; the words
 /// for people are said once, here.
 public enum ConnectionCause: Sendable, Equatable {

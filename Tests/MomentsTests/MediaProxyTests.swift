@@ -152,6 +152,40 @@ import TestSupport
         #expect(imageHost.receivedHeaders.map { $0["authorization"] } == ["Bearer s3cret", nil])
     }
 
+    @Test func fetcher_followsARedirectToThePicture_withoutTheBFFsCredentials() async throws {
+        let imageHost = try FakeImageHost()
+        defer { Task { await imageHost.stop() } }
+        let fetcher = MediaFetcher(headers: ["Authorization": "Bearer s3cret"], bffOrigin: URL(string: imageHost.url("/"))!)
+        let moved = imageHost.url("/moved?to=/photos/1.png")
+        let picture = try await fetcher.fetch(URL(string: moved)!)
+        #expect(picture == FetchedPicture(contentType: "image/png", data: FakeImageHost.png))
+        #expect(imageHost.requestCount("/moved") == 1 && imageHost.requestCount("/photos/1.png") == 1)
+        #expect(imageHost.receivedHeaders.map { $0["authorization"] } == ["Bearer s3cret", nil])
+    }
+
+    @Test func fetcher_refusesARedirectToAnInternalAddress_withoutConnectingThere() async throws {
+        let imageHost = try FakeImageHost()
+        defer { Task { await imageHost.stop() } }
+        let fetcher = MediaFetcher(bffOrigin: URL(string: imageHost.url("/"))!)
+        let toInternal = "http://10.1.2.3/latest/meta-data.png".addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters)!
+        await #expect(throws: MediaError.internalAddress(host: "10.1.2.3")) {
+            try await fetcher.fetch(URL(string: imageHost.url("/moved?to=\(toInternal)"))!)
+        }
+        #expect(imageHost.totalRequests == 1)
+    }
+
+    @Test func fetcher_stopsAfterFiveRedirects_withTheLastRedirectsStatus() async throws {
+        let imageHost = try FakeImageHost()
+        defer { Task { await imageHost.stop() } }
+        let fetcher = MediaFetcher(bffOrigin: URL(string: imageHost.url("/"))!)
+        var url = "/photos/1.png"
+        for _ in 0..<6 {
+            url = "/moved?to=" + url.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters)!
+        }
+        await #expect(throws: MediaError.badStatus(303)) { try await fetcher.fetch(URL(string: imageHost.url(url))!) }
+        #expect(imageHost.requestCount("/moved") == 6 && imageHost.requestCount("/photos/1.png") == 0)
+    }
+
     @Test func fetcher_stopsAPictureOverItsCap_asTooLarge() async throws {
         let imageHost = try FakeImageHost()
         defer { Task { await imageHost.stop() } }

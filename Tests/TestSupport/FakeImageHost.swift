@@ -3,7 +3,8 @@ import HTTPServer
 
 /// An image host at the far edge of a test (a CDN a BFF points at): a real HTTP server that
 /// answers every path ending in `.png` (or `.jpg`, as `image/jpeg`) with a small PNG, `*.html` with a page (not an image) and
-/// `/big/{bytes}.png` with a PNG of that many bytes, and counts the requests per path.
+/// `/big/{bytes}.png` with a PNG of that many bytes, `/moved?to={url}` with a redirect there, and counts the
+/// requests per path.
 public final class FakeImageHost: Sendable {
     /// A 1×1 PNG.
     public static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP438DwHwAGgAJ/EEwb4QAAAABJRU5ErkJggg==")!
@@ -28,6 +29,9 @@ public final class FakeImageHost: Sendable {
             }
             if request.path.hasPrefix("/big/"), let size = Int(request.path.dropFirst("/big/".count).dropLast(".png".count)) {
                 return Response(headers: ["Content-Type": "image/png"], data: FakeImageHost.png + Data(count: max(0, size - FakeImageHost.png.count)))
+            }
+            if request.path == "/moved", let location = request.query["to"] {
+                return .seeOther(location)
             }
             if request.path.hasSuffix(".png") {
                 return Response(headers: ["Content-Type": "image/png"], data: FakeImageHost.png)

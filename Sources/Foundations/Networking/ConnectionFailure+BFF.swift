@@ -1,45 +1,10 @@
 import Connections
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-extension ConnectionCause {
-    /// The cause a `URLSession` error met on the way to `url` stands for, told by its domain and
-    /// `URLError` code (curl's error, on Linux), never by its words.
-    init(urlSessionError error: any Error, url: URL) {
-        let error = error as NSError
-        let host = url.host ?? url.absoluteString
-        guard error.domain == NSURLErrorDomain else {
-            self = .other(error.localizedDescription)
-            return
-        }
-        switch URLError.Code(rawValue: error.code) {
-        case .cannotFindHost, .dnsLookupFailed:
-            self = .unknownHost(host)
-        case .cannotConnectToHost:
-            self = .refused(host: host, port: url.port ?? (url.scheme == "https" ? 443 : 80))
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasUnknownRoot,
-             .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-             .clientCertificateRejected, .clientCertificateRequired:
-            self = .tlsFailed
-        case .timedOut:
-            self = .timeout
-        case .unknown where url.scheme == "https":
-            // Foundation on Linux gives every curl error it has no code for as NSURLErrorUnknown,
-            // its TLS errors among them: a handshake with a plain HTTP server, a certificate not
-            // trusted. Over https, before any answer, that is the handshake that failed.
-            self = .tlsFailed
-        default:
-            self = .other(error.localizedDescription)
-        }
-    }
-}
 
 extension ConnectionFailure {
-    /// The BFF at `url`, named by `option`, that `URLSession` could not reach.
-    init(bffURL url: URL, option: String, urlSessionError error: any Error) {
-        self.init(url: url.absoluteString, option: option, cause: ConnectionCause(urlSessionError: error, url: url))
+    /// The BFF at `url`, named by `option`, that `OutboundHTTP` could not reach.
+    init(bffURL url: URL, option: String, httpClientError error: any Error) {
+        self.init(url: url.absoluteString, option: option, cause: ConnectionCause(httpClientError: error, url: url))
     }
 
     /// One line for people: the BFF's URL, the cause and what to do, in `l10n`'s language.

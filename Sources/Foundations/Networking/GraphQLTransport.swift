@@ -1,8 +1,5 @@
 import Connections
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Carries a GraphQL-over-HTTP JSON body to a BFF and brings back the status and body.
 public protocol GraphQLTransport: Sendable {
@@ -18,7 +15,7 @@ extension GraphQLTransport {
     public var remoteURL: URL? { nil }
 }
 
-/// A BFF at a URL, reached with `URLSession`.
+/// A BFF at a URL, reached with `OutboundHTTP`.
 public struct HTTPGraphQLTransport: GraphQLTransport {
     public let url: URL
     /// The option that named `url`, for the remedy of a failure to reach it.
@@ -38,19 +35,15 @@ public struct HTTPGraphQLTransport: GraphQLTransport {
     public var remoteURL: URL? { url }
 
     public func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data) {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(Self.accept, forHTTPHeaderField: "Accept")
-        for (name, value) in headers {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
+        let request = OutboundHTTP.request(.POST, url, headers: [("Content-Type", "application/json"), ("Accept", Self.accept)]
+                                               + headers.map { ($0.key, $0.value) }, body: body)
         do {
-            let (data, response) = try await HTTPClient.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+            // The API session's timeout ends the exchange first, by cancelling it: this one only
+            // bounds an exchange nobody waits on.
+            let answer = try await OutboundHTTP.send(request, timeout: .seconds(60))
+            return (answer.status, answer.body)
         } catch {
-            throw APISessionError.transport(ConnectionFailure(bffURL: url, option: option, urlSessionError: error))
+            throw APISessionError.transport(ConnectionFailure(bffURL: url, option: option, httpClientError: error))
         }
     }
 }

@@ -15,17 +15,12 @@ extension HTTPGraphQLTransport {
     /// even its keep-alive comments.
     public func subscribe(_ body: Data, headers: [String: String], onNext: (Data) async -> Void)
         async throws(APISessionError) -> (status: Int, body: Data)? {
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "Accept", value: "text/event-stream")
-        for (name, value) in headers {
-            request.headers.replaceOrAdd(name: name, value: value)
-        }
-        request.body = .bytes(ByteBuffer(bytes: body))
+        let request = OutboundHTTP.request(.POST, url, headers: [("Content-Type", "application/json"), ("Accept", "text/event-stream")]
+                                               + headers.map { ($0.key, $0.value) }, body: body)
         do {
             // A day, after which the subscription is opened again: the deadline bounds the body too.
-            let response = try await eventStreamClient.execute(request, timeout: .hours(24))
+            // The client's read timeout ends a stream silent for longer than its keep-alives.
+            let response = try await OutboundHTTP.client.execute(request, timeout: .hours(24))
             guard response.status == .ok, response.headers.first(name: "Content-Type")?.hasPrefix("text/event-stream") == true else {
                 return (Int(response.status.code), Data(try await response.body.collect(upTo: 1 << 20).readableBytesView))
             }
@@ -41,14 +36,7 @@ extension HTTPGraphQLTransport {
             }
             return nil
         } catch {
-            throw .transport(ConnectionFailure(url: url.absoluteString, option: option, cause: .other(String(describing: error))))
+            throw .transport(ConnectionFailure(bffURL: url, option: option, httpClientError: error))
         }
     }
-
 }
-
-/// The one client of every subscription, which lives as long as the process: a stream may stay
-/// silent for 45 s, three of the embedded BFF's 15-second keep-alives.
-private let eventStreamClient = AsyncHTTPClient.HTTPClient(
-    eventLoopGroup: AsyncHTTPClient.HTTPClient.defaultEventLoopGroup,
-    configuration: .init(timeout: .init(connect: .seconds(5), read: .seconds(45))))

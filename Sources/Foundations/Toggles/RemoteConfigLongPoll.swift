@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Hears of remote config changes from a BFF that waits for them: keeps one request open at a
 /// time, `GET` with `If-None-Match` (the version last seen) and `Prefer: wait=N`, which such a BFF
@@ -22,20 +19,16 @@ struct RemoteConfigLongPoll: Sendable {
     func run(_ changed: @escaping @Sendable () -> Void) async {
         var seen: String?
         while !Task.isCancelled {
-            var request = URLRequest(url: url, timeoutInterval: TimeInterval(wait + 10))
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
-            request.setValue("wait=\(wait)", forHTTPHeaderField: "Prefer")
-            for (name, value) in headers {
-                request.setValue(value, forHTTPHeaderField: name)
-            }
-            if let seen { request.setValue(seen, forHTTPHeaderField: "If-None-Match") }
-            guard let (_, response) = try? await HTTPClient.data(for: request),
-                  let answer = response as? HTTPURLResponse, answer.statusCode == 200 || answer.statusCode == 304 else {
+            var requestHeaders = [("Accept", "application/json"), ("Prefer", "wait=\(wait)")] + headers.map { ($0.key, $0.value) }
+            if let seen { requestHeaders.append(("If-None-Match", seen)) }
+            let request = OutboundHTTP.request(.GET, url, headers: requestHeaders)
+            guard let answer = try? await OutboundHTTP.send(request, timeout: .seconds(wait + 10)),
+                  answer.status == 200 || answer.status == 304 else {
                 try? await Task.sleep(for: retryDelay)
                 continue
             }
-            guard answer.value(forHTTPHeaderField: "Preference-Applied") != nil,
-                  let version = answer.value(forHTTPHeaderField: "ETag") else { return }
+            guard answer.headers.first(name: "Preference-Applied") != nil,
+                  let version = answer.headers.first(name: "ETag") else { return }
             // The first answer counts too: the config may have changed since the dashboard's
             // first read.
             if version != seen { changed() }

@@ -1,8 +1,5 @@
 import Connections
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The heart or star favorite button: the A/B test the BFF side runs.
 public enum LikeButtonStyle: String, Codable, Sendable, CaseIterable {
@@ -84,20 +81,15 @@ public struct RemoteConfigurationSource: Sendable {
     public static func http(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 3,
                             option: String = "--bff-url") -> RemoteConfigurationSource {
         RemoteConfigurationSource(description: url.absoluteString, headers: headers, load: {
-            var request = URLRequest(url: url, timeoutInterval: timeout)
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
-            for (name, value) in headers {
-                request.setValue(value, forHTTPHeaderField: name)
-            }
-            let data: Data, response: URLResponse
+            let request = OutboundHTTP.request(.GET, url, headers: [("Accept", "application/json")] + headers.map { ($0.key, $0.value) })
+            let status: Int, data: Data
             do {
-                (data, response) = try await HTTPClient.data(for: request)
+                (status, _, data) = try await OutboundHTTP.send(request, timeout: .seconds(timeout))
             } catch {
-                let failure = ConnectionFailure(bffURL: url, option: option, urlSessionError: error)
+                let failure = ConnectionFailure(bffURL: url, option: option, httpClientError: error)
                 if failure.cause == .timeout { throw APISessionError.timeout(seconds: timeout) }
                 throw APISessionError.transport(failure)
             }
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             if status == 401 || status == 403 { throw APISessionError.credentialsRefused(status: status) }
             guard status == 200 else { throw APISessionError.httpStatus(status) }
             return data

@@ -1,9 +1,8 @@
+import AsyncHTTPClient
+import Connections
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundations
-import Locking
+import NIOCore
 
 /// A picture as the image host answered it.
 public struct FetchedPicture: Sendable, Equatable {
@@ -22,24 +21,28 @@ public protocol MediaFetcherType: Sendable {
     func fetch(_ url: URL) async throws(MediaError) -> FetchedPicture
 }
 
-/// Fetches pictures with `URLSession`, refusing internal addresses other than the BFF's own,
+/// Fetches pictures with `OutboundHTTP`, refusing internal addresses other than the BFF's own,
 /// anything that is not `image/*` and anything past `maxBytes` (stopped as soon as it is known,
-/// not after downloading it all). Redirects are followed only to addresses that pass the same check.
-public final class MediaFetcher: MediaFetcherType {
+/// not after downloading it all). Redirects are followed, at most `maxRedirects`, only to addresses
+/// that pass the same check, and without the BFF's credentials.
+public struct MediaFetcher: MediaFetcherType {
     /// The cap a picture from a BFF is held to.
     public static let defaultMaxBytes = 5 * 1024 * 1024
+    /// How many redirects one picture may take.
+    static let maxRedirects = 5
 
     private let headers: [String: String]
     private let bffOrigin: URL?
     private let maxBytes: Int
-    private let delegate: Delegate
-    private let session: URLSession
+    private let timeout: Duration
+    private let policy: AddressPolicy
     private let networkLog: NetworkLog?
 
     /// - Parameters:
     ///   - headers: the BFF's headers (credentials). They go only to pictures on the BFF's own
     ///     origin, never to another host the BFF points at.
     ///   - bffOrigin: the BFF's `scheme://host:port`; its host's addresses may be internal.
+    ///   - timeout: how long one picture may take, its redirects included.
     ///   - networkLog: where each fetch is recorded for Area 51's network inspector.
     public init(headers: [String: String] = [:], bffOrigin: URL?, maxBytes: Int = MediaFetcher.defaultMaxBytes,
                 timeout: Duration = .seconds(10), networkLog: NetworkLog? = nil) {
@@ -47,43 +50,76 @@ public final class MediaFetcher: MediaFetcherType {
         self.networkLog = networkLog
         self.bffOrigin = bffOrigin
         self.maxBytes = maxBytes
-        delegate = Delegate(policy: AddressPolicy(bffHost: bffOrigin?.host))
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = Double(timeout.components.seconds)
-        configuration.timeoutIntervalForResource = Double(timeout.components.seconds) * 3
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        self.timeout = timeout
+        policy = AddressPolicy(bffHost: bffOrigin?.host)
     }
 
     public func fetch(_ url: URL) async throws(MediaError) -> FetchedPicture {
-        try await delegate.policy.check(url)
-        var request = URLRequest(url: url)
-        request.setValue("image/*", forHTTPHeaderField: "Accept")
-        if sameOrigin(url) {
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        }
         let started = ContinuousClock.now
         let startedAt = Date()
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<FetchedPicture, MediaError>, Never>) in
-            let task = session.dataTask(with: request)
-            delegate.begin(task, maxBytes: maxBytes, credentialNames: sameOrigin(url) ? Array(headers.keys) : [],
-                           continuation: continuation)
-            task.resume()
+        let sentHeaders = [("Accept", "image/*")] + (sameOrigin(url) ? headers.map { ($0.key, $0.value) } : [])
+        let result: Result<FetchedPicture, MediaError>
+        do throws(MediaError) {
+            result = .success(try await follow(url, headers: sentHeaders, deadline: .now() + TimeAmount(timeout)))
+        } catch {
+            result = .failure(error)
         }
-        record(request, result, startedAt: startedAt, duration: ContinuousClock.now - started)
+        record(url, headers: sentHeaders, result, startedAt: startedAt, duration: ContinuousClock.now - started)
         return try result.get()
     }
 
+    /// Asks for `url`, and for where each redirect leads (each checked, none with credentials),
+    /// until an answer that is not one.
+    private func follow(_ url: URL, headers: [(String, String)], deadline: NIODeadline) async throws(MediaError) -> FetchedPicture {
+        var url = url
+        var headers = headers
+        var redirectStatus = 0
+        for _ in 0...Self.maxRedirects {
+            try await policy.check(url)
+            let host = url.host ?? ""
+            do {
+                let response = try await OutboundHTTP.client.execute(OutboundHTTP.request(.GET, url, headers: headers), deadline: deadline)
+                let status = Int(response.status.code)
+                if (300..<400).contains(status), let location = response.headers.first(name: "Location") {
+                    guard let next = URL(string: location, relativeTo: url)?.absoluteURL else { throw MediaError.invalidURL(location) }
+                    (url, redirectStatus) = (next, status)
+                    // Credentials never follow a redirect: they are the BFF's, not the next host's.
+                    headers = headers.filter { $0.0 == "Accept" }
+                    continue
+                }
+                return try await picture(of: response, status: status)
+            } catch let error as MediaError {
+                throw error
+            } catch {
+                let cause = ConnectionCause(httpClientError: error, url: url)
+                throw cause == .timeout ? .timeout(host: host) : .unreachable(host: host, reason: cause.plainWords)
+            }
+        }
+        // One redirect too many: the last is the answer.
+        throw .badStatus(redirectStatus)
+    }
+
+    /// The picture of an answer that is no redirect, read until it passes `maxBytes`.
+    private func picture(of response: HTTPClientResponse, status: Int) async throws -> FetchedPicture {
+        let contentType = (response.headers.first(name: "Content-Type") ?? "")
+            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard (200..<300).contains(status) else { throw MediaError.badStatus(status) }
+        guard contentType.hasPrefix("image/") else { throw MediaError.notAnImage(contentType: contentType.isEmpty ? "none" : contentType) }
+        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
+            throw MediaError.tooLarge(limit: maxBytes)
+        }
+        var data = Data()
+        for try await bytes in response.body {
+            data.append(contentsOf: bytes.readableBytesView)
+            if data.count > maxBytes { throw MediaError.tooLarge(limit: maxBytes) }
+        }
+        return FetchedPicture(contentType: contentType, data: data)
+    }
+
     /// The fetch as an exchange of the network log: the picture itself is kept as a note of its size.
-    private func record(_ request: URLRequest, _ result: Result<FetchedPicture, MediaError>, startedAt: Date, duration: Duration) {
-        guard let networkLog, let url = request.url else { return }
+    private func record(_ url: URL, headers sent: [(String, String)], _ result: Result<FetchedPicture, MediaError>,
+                        startedAt: Date, duration: Duration) {
+        guard let networkLog else { return }
         var status: Int? = 200
         var failure: String?
         var outcome = NetworkExchange.Outcome.ok
@@ -101,7 +137,7 @@ public final class MediaFetcher: MediaFetcherType {
         }
         networkLog.record(NetworkExchange(
             kind: .media, operationName: "media", operationType: "GET", method: "GET", url: url.absoluteString,
-            requestHeaders: NetworkExchange.headers(request.allHTTPHeaderFields ?? [:], credentialNames: headers.keys),
+            requestHeaders: NetworkExchange.headers(Dictionary(sent, uniquingKeysWith: { _, last in last }), credentialNames: headers.keys),
             requestBody: .none, status: status, responseBody: body, failure: failure, outcome: outcome, fault: nil,
             startedAt: startedAt, duration: duration))
     }
@@ -127,110 +163,5 @@ struct AddressPolicy: Sendable {
         var bffAddresses: Set<NetworkAddress> = []
         if let bffHost { bffAddresses = Set(await NetworkAddress.resolve(bffHost)) }
         guard internalAddresses.allSatisfy(bffAddresses.contains) else { throw .internalAddress(host: host) }
-    }
-}
-
-/// The session's delegate: one pending fetch per task, fed as bytes arrive.
-private final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
-    struct Pending {
-        let maxBytes: Int
-        let credentialNames: [String]
-        let continuation: CheckedContinuation<Result<FetchedPicture, MediaError>, Never>
-        var contentType = ""
-        var data = Data()
-        /// Set when the fetch was stopped for a reason of ours; the task's own error is then moot.
-        var failure: MediaError?
-    }
-
-    let policy: AddressPolicy
-    private let pending = Locked<[Int: Pending]>([:])
-
-    init(policy: AddressPolicy) {
-        self.policy = policy
-    }
-
-    func begin(_ task: URLSessionTask, maxBytes: Int, credentialNames: [String],
-               continuation: CheckedContinuation<Result<FetchedPicture, MediaError>, Never>) {
-        pending.withLock {
-            $0[task.taskIdentifier] = Pending(maxBytes: maxBytes, credentialNames: credentialNames, continuation: continuation)
-        }
-    }
-
-    /// Stops `task` with `failure` unless it already has one.
-    private func fail(_ task: URLSessionTask, _ failure: MediaError) {
-        pending.withLock { pending in
-            if pending[task.taskIdentifier]?.failure == nil { pending[task.taskIdentifier]?.failure = failure }
-        }
-        task.cancel()
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let contentType = ((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? "")
-            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        let maxBytes = pending.withLock { pending in
-            pending[dataTask.taskIdentifier]?.contentType = contentType
-            return pending[dataTask.taskIdentifier]?.maxBytes ?? 0
-        }
-        let failure: MediaError? = if !(200..<300).contains(status) {
-            .badStatus(status)
-        } else if !contentType.hasPrefix("image/") {
-            .notAnImage(contentType: contentType.isEmpty ? "none" : contentType)
-        } else if response.expectedContentLength > Int64(maxBytes) {
-            .tooLarge(limit: maxBytes)
-        } else {
-            nil
-        }
-        if let failure {
-            pending.withLock { $0[dataTask.taskIdentifier]?.failure = failure }
-            completionHandler(.cancel)
-        } else {
-            completionHandler(.allow)
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = pending.withLock { pending -> Int? in
-            guard var entry = pending[dataTask.taskIdentifier], entry.failure == nil else { return nil }
-            entry.data.append(data)
-            let over = entry.data.count > entry.maxBytes ? entry.maxBytes : nil
-            if over != nil { entry.data = Data() }
-            pending[dataTask.taskIdentifier] = entry
-            return over
-        }
-        if let overLimit { fail(dataTask, .tooLarge(limit: overLimit)) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        let credentialNames = pending.withLock { $0[task.taskIdentifier]?.credentialNames ?? [] }
-        let policy = policy
-        nonisolated(unsafe) let completionHandler = completionHandler
-        Task {
-            guard let url = request.url, (try? await policy.check(url)) != nil else {
-                self.fail(task, .internalAddress(host: request.url?.host ?? ""))
-                completionHandler(nil)
-                return
-            }
-            var request = request
-            // Credentials never follow a redirect: they are the BFF's, not the next host's.
-            for name in credentialNames { request.setValue(nil, forHTTPHeaderField: name) }
-            completionHandler(request)
-        }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let host = task.originalRequest?.url?.host ?? ""
-        if let failure = entry.failure {
-            entry.continuation.resume(returning: .failure(failure))
-        } else if let error = error as? URLError, error.code == .timedOut {
-            entry.continuation.resume(returning: .failure(.timeout(host: host)))
-        } else if let error {
-            entry.continuation.resume(returning: .failure(.unreachable(host: host, reason: error.localizedDescription)))
-        } else {
-            entry.continuation.resume(returning: .success(FetchedPicture(contentType: entry.contentType, data: entry.data)))
-        }
     }
 }
