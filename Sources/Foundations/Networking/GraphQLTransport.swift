@@ -35,8 +35,8 @@ public struct HTTPGraphQLTransport: GraphQLTransport {
     public var remoteURL: URL? { url }
 
     public func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data) {
-        let request = OutboundHTTP.request(.POST, url, headers: [("Content-Type", "application/json"), ("Accept", Self.accept)]
-                                               + headers.map { ($0.key, $0.value) }, body: body)
+        let request = OutboundHTTP.request(.POST, url, headers: [("Content-Type", "application/json"), ("Accept", Self.accept)],
+                                           extra: headers, body: body)
         do {
             // The API session's timeout ends the exchange first, by cancelling it: this one only
             // bounds an exchange nobody waits on.

@@ -15,8 +15,8 @@ extension HTTPGraphQLTransport {
     /// even its keep-alive comments.
     public func subscribe(_ body: Data, headers: [String: String], onNext: (Data) async -> Void)
         async throws(APISessionError) -> (status: Int, body: Data)? {
-        let request = OutboundHTTP.request(.POST, url, headers: [("Content-Type", "application/json"), ("Accept", "text/event-stream")]
-                                               + headers.map { ($0.key, $0.value) }, body: body)
+        let request = OutboundHTTP.request(.POST, url, headers: [("Content-Type", "application/json"), ("Accept", "text/event-stream")],
+                                           extra: headers, body: body)
         do {
             // A day, after which the subscription is opened again: the deadline bounds the body too.
             // The client's read timeout ends a stream silent for longer than its keep-alives.

@@ -28,13 +28,13 @@ public enum OutboundHTTP {
     /// The largest answer body kept from a BFF: bigger ones fail as a transport error.
     public static let maxBodyBytes = 32 << 20
 
-    /// A request of `method` to `url` with `headers` (later ones replacing earlier ones of the same
-    /// name) and `body`.
-    public static func request(_ method: HTTPMethod, _ url: URL, headers: [(String, String)], body: Data? = nil)
-        -> HTTPClientRequest {
+    /// A request of `method` to `url` with `headers`, then `extra` (the BFF's own headers and the
+    /// trace context), each replacing an earlier header of the same name, and `body`.
+    public static func request(_ method: HTTPMethod, _ url: URL, headers: [(String, String)], extra: [String: String] = [:],
+                               body: Data? = nil) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
-        for (name, value) in headers {
+        for (name, value) in headers + extra.map({ ($0.key, $0.value) }) {
             request.headers.replaceOrAdd(name: name, value: value)
         }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }

@@ -19,9 +19,8 @@ struct RemoteConfigLongPoll: Sendable {
     func run(_ changed: @escaping @Sendable () -> Void) async {
         var seen: String?
         while !Task.isCancelled {
-            var requestHeaders = [("Accept", "application/json"), ("Prefer", "wait=\(wait)")] + headers.map { ($0.key, $0.value) }
-            if let seen { requestHeaders.append(("If-None-Match", seen)) }
-            let request = OutboundHTTP.request(.GET, url, headers: requestHeaders)
+            let asked = [("Accept", "application/json"), ("Prefer", "wait=\(wait)")] + (seen.map { [("If-None-Match", $0)] } ?? [])
+            let request = OutboundHTTP.request(.GET, url, headers: asked, extra: headers)
             guard let answer = try? await OutboundHTTP.send(request, timeout: .seconds(wait + 10)),
                   answer.status == 200 || answer.status == 304 else {
                 try? await Task.sleep(for: retryDelay)

@@ -81,7 +81,7 @@ public struct RemoteConfigurationSource: Sendable {
     public static func http(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 3,
                             option: String = "--bff-url") -> RemoteConfigurationSource {
         RemoteConfigurationSource(description: url.absoluteString, headers: headers, load: {
-            let request = OutboundHTTP.request(.GET, url, headers: [("Accept", "application/json")] + headers.map { ($0.key, $0.value) })
+            let request = OutboundHTTP.request(.GET, url, headers: [("Accept", "application/json")], extra: headers)
             let status: Int, data: Data
             do {
                 (status, _, data) = try await OutboundHTTP.send(request, timeout: .seconds(timeout))
