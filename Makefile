@@ -186,4 +186,4 @@ bench-server: deps
 	scripts/bench-server
 
 clean:
-	rm -rf .build .build-internal .build-production .build-fuzz .build-tsan .build-release
+	rm -rf .build .build-internal .build-production .build-asan .build-fuzz .build-tsan .build-release

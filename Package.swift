@@ -167,16 +167,19 @@ let package = Package(
     ]
 )
 
-/// The fuzz harnesses (`Tests/Fuzz`), one libFuzzer executable, exist only in the fuzzing build
-/// (`scripts/fuzz`: `MOMENTS_FUZZ=1` and `-sanitize=fuzzer,address`): elsewhere they would have no
-/// `main` to link.
-if Context.environment["MOMENTS_FUZZ"] != nil {
+/// The fuzz harnesses (`Tests/Fuzz`), one libFuzzer executable, exist only in the AddressSanitizer
+/// build (`scripts/sanitized-build`), which names libFuzzer's archive without its `main` in
+/// `MOMENTS_FUZZER_LIBRARY`: the harnesses' own `main` runs libFuzzer's driver. The dashboard is
+/// built beside them with the same flags, sharing every module (`-sanitize=fuzzer` would put
+/// libFuzzer's `main` into the dashboard too).
+if let fuzzerLibrary = Context.environment["MOMENTS_FUZZER_LIBRARY"] {
     package.products.append(.executable(name: "moments-fuzz", targets: ["MomentsFuzz"]))
     package.targets.append(.executableTarget(
         name: "MomentsFuzz",
         dependencies: ["HTTPServer", "Foundations", "Moments", "BFF"],
         path: "Tests/Fuzz",
-        exclude: ["Corpus", "Dictionaries"]
+        exclude: ["Corpus", "Dictionaries"],
+        linkerSettings: [.unsafeFlags(["-Xlinker", "--whole-archive", "-Xlinker", fuzzerLibrary, "-Xlinker", "--no-whole-archive", "-lstdc++"])]
     ))
 }
 

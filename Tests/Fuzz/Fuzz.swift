@@ -1,6 +1,6 @@
 import Foundation
 
-/// libFuzzer's entry points for every parser of outside bytes, one harness chosen per run by
+/// libFuzzer's harnesses for every parser of outside bytes, one harness chosen per run by
 /// `MOMENTS_FUZZ_TARGET` (`make fuzz` runs each in turn; `scripts/fuzz` says how). A harness
 /// traps (and libFuzzer keeps the input) when the code under it crashes or breaks a property it
 /// states; AddressSanitizer reports memory errors.
@@ -24,21 +24,29 @@ enum Harness: String, CaseIterable {
 
 nonisolated(unsafe) private var selected: Harness?
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    let name = ProcessInfo.processInfo.environment["MOMENTS_FUZZ_TARGET"] ?? ""
-    guard let harness = Harness(rawValue: name) else {
-        FileHandle.standardError.write(Data("Set MOMENTS_FUZZ_TARGET to one of: \(Harness.allCases.map(\.rawValue).joined(separator: ", ")).\n".utf8))
-        exit(2)
-    }
-    selected = harness
-    return 0
-}
+/// libFuzzer's driver, from its archive without `main` (see Package.swift).
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    selected?.run(Data(bytes: bytes, count: count))
-    return 0
+@main enum MomentsFuzz {
+    static func main() {
+        let name = ProcessInfo.processInfo.environment["MOMENTS_FUZZ_TARGET"] ?? ""
+        guard let harness = Harness(rawValue: name) else {
+            FileHandle.standardError.write(Data("Set MOMENTS_FUZZ_TARGET to one of: \(Harness.allCases.map(\.rawValue).joined(separator: ", ")).\n".utf8))
+            exit(2)
+        }
+        selected = harness
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv) { bytes, count in
+            selected?.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+            return 0
+        })
+    }
 }
 
 /// Runs async work to its end from libFuzzer's synchronous thread.
