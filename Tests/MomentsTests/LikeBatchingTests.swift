@@ -307,7 +307,9 @@ import TestSupport
             let before = try #require(try await dashboard.json("/api/timeline").object.momentItems
                 .first { $0["momentID"] as? String == "2" }?["likes"] as? [String], "moment 2 of the demo")
             try #require(!before.contains("/images/avatars/03.png"), "\(before)")
-            #expect(try await dashboard.putFault("updateMomentLike", #"{"kind": "delay", "delayMs": 1500}"#).status == 200)
+            // Long enough for the other like and the reread to finish first under ThreadSanitizer in
+            // CI, where 1.5 s was once too short.
+            #expect(try await dashboard.putFault("updateMomentLike", #"{"kind": "delay", "delayMs": 5000}"#).status == 200)
             let like = Task { try await Self.like(dashboard, "2") }
             // While the like waits: user 3 likes moment 2 at the BFF, and the page is read again.
             try await Task.sleep(for: .milliseconds(200))
