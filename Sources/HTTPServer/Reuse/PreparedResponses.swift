@@ -35,11 +35,15 @@ final class PreparedResponses: Sendable {
     /// Where the per-client value sits in the body, and its length.
     private let offsets: [Int]
     private let valueLength: Int
-    private let spares = Locked<[Prepared]>([])
+    /// Kept per stripe of threads: a response is lent and given back on its connection's worker
+    /// thread, so each worker takes from and returns to its own.
+    private let spares = Striped(count: spareStripes) { [Prepared]() }
 
-    /// Responses given back and kept for the next requests: enough for the answers a busy server
-    /// has in flight at once; more are destroyed as they come back.
-    static let spareLimit = 16
+    /// Responses given back and kept for the next requests, in each stripe: a worker's answer is
+    /// given back as soon as its last byte is in the socket, so a busy one seldom has two lent at
+    /// once; more are destroyed as they come back. Sixteen in all, as many as with one list.
+    static let spareLimit = 2
+    private static let spareStripes = 8
 
     /// `response` as kept, with `value` (if any) the per-client value in it; `nil` when it
     /// cannot be lent again as it is (a body compressed around the value does not hold it as written).
@@ -73,7 +77,7 @@ final class PreparedResponses: Sendable {
     }
 
     /// The bytes it may hold: the body, and a copy for each spare when the body has a per-client value.
-    var cost: Int { template.count * (offsets.isEmpty ? 1 : 1 + Self.spareLimit) + 512 }
+    var cost: Int { template.count * (offsets.isEmpty ? 1 : 1 + Self.spareLimit * Self.spareStripes) + 512 }
 
     /// A response for the request `requestID` with `value` as its per-client value; `nil` when
     /// `value` does not have the kept one's length (every token this dashboard issues has one).
@@ -112,7 +116,7 @@ final class PreparedResponses: Sendable {
     }
 
     deinit {
-        spares.withLock { $0.forEach { MHD_destroy_response($0.pointer) } }
+        spares.forEach { $0.forEach { MHD_destroy_response($0.pointer) } }
     }
 
     /// A new response with the kept headers; the request's own are set when it is lent.

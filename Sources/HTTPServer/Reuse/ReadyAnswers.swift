@@ -103,9 +103,8 @@ final class ReadyAnswers: Sendable {
 
 extension ReadyAnswers.Key {
     /// The trace's own headers, which change no answer but its `X-Request-Id`, set per request.
-    /// As C strings, made once: a short `String` passed as one is copied to the heap each time.
-    private static let traceHeaders = [TraceContextPropagation.requestIDHeader, TraceContextPropagation.traceParentHeader,
-                                       TraceContextPropagation.traceStateHeader].map { Array($0.utf8CString) }
+    private static let traceHeaders = HeaderNames([TraceContextPropagation.requestIDHeader, TraceContextPropagation.traceParentHeader,
+                                                   TraceContextPropagation.traceStateHeader])
 
     /// What the request on `connection` asks, for a GET or HEAD without a body; `nil` for
     /// anything else (a write is never answered twice).
@@ -121,8 +120,7 @@ extension ReadyAnswers.Key {
                 pointer.pointee.append(UInt8(truncatingIfNeeded: kind.rawValue))
                 _ = MHD_get_connection_values(connection.pointer, kind, { cls, kind, key, value in
                     guard let key else { return MHD_Result.YES }
-                    if kind == MHD_ValueKind.HEADER_KIND,
-                       ReadyAnswers.Key.traceHeaders.contains(where: { name in name.withUnsafeBufferPointer { strcasecmp(key, $0.baseAddress!) == 0 } }) { return MHD_Result.YES }
+                    if kind == MHD_ValueKind.HEADER_KIND, ReadyAnswers.Key.traceHeaders.contains(key) { return MHD_Result.YES }
                     let bytes = cls!.assumingMemoryBound(to: [UInt8].self)
                     ReadyAnswers.Key.append(key, to: &bytes.pointee)
                     ReadyAnswers.Key.append(value, to: &bytes.pointee)

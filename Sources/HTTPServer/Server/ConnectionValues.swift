@@ -24,9 +24,21 @@ enum ConnectionValues {
         )
     }
 
-    /// Every header as it came, duplicates included, in order.
-    static func headers(of connection: ConnectionHandle) -> [(String, String)] {
-        values(of: MHD_ValueKind.HEADER_KIND, connection)
+    /// The headers called one of `names` as they came, duplicates included, in order. The others
+    /// are compared where the library keeps them and not copied: this runs for every request.
+    static func headers(named names: HeaderNames, of connection: ConnectionHandle) -> [(name: String, value: String)] {
+        var search = (names: names, found: [(name: String, value: String)]())
+        withUnsafeMutablePointer(to: &search) { pointer in
+            _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, { cls, _, key, value in
+                guard let key else { return MHD_Result.YES }
+                let search = cls!.assumingMemoryBound(to: (names: HeaderNames, found: [(name: String, value: String)]).self)
+                if search.pointee.names.contains(key) {
+                    search.pointee.found.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                }
+                return MHD_Result.YES
+            }, pointer)
+        }
+        return search.found
     }
 
     /// Bytes of the query arguments and of the headers as parsed, counted without copying them.
@@ -53,5 +65,20 @@ enum ConnectionValues {
             }, pointer)
         }
         return pairs
+    }
+}
+
+/// Header names as C strings made once, matched against the library's own without copying them:
+/// a short `String` passed as a C string is copied to the heap each time.
+struct HeaderNames: Sendable {
+    private let names: [[CChar]]
+
+    init(_ names: [String]) {
+        self.names = names.map { Array($0.utf8CString) }
+    }
+
+    /// Whether `name` is one of these, case ignored.
+    func contains(_ name: UnsafePointer<CChar>) -> Bool {
+        names.contains { $0.withUnsafeBufferPointer { strcasecmp(name, $0.baseAddress!) == 0 } }
     }
 }

@@ -10,8 +10,7 @@ enum MessageFraming {
     static func refusal(of connection: ConnectionHandle) -> HTTPError? {
         var lengths: [String] = []
         var codings: [String] = []
-        // One pass over the head, names compared without lowercased copies: this runs for every request.
-        for (name, value) in ConnectionValues.headers(of: connection) {
+        for (name, value) in ConnectionValues.headers(named: framingHeaders, of: connection) {
             if HTTPHeaders.sameName(name, "Content-Length") {
                 // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
                 lengths.append(trimmed(value[...]))
@@ -34,6 +33,8 @@ enum MessageFraming {
         }
         return nil
     }
+
+    private static let framingHeaders = HeaderNames(["Content-Length", "Transfer-Encoding"])
 
     private static func trimmed(_ part: Substring) -> String {
         String(part.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())

@@ -5,9 +5,10 @@ import Locking
 /// drawn 4 KiB at a time and handed out in order, each byte once: request ids, trace and span
 /// ids and CSRF tokens cost a lock instead of a system call each (two a request before,
 /// about 2% of a cached page's time). The bytes are the kernel's own; keeping the next few
-/// thousand in this process's memory exposes nothing a token in it would not.
+/// thousand in this process's memory exposes nothing a token in it would not. A pool per
+/// stripe of threads: the workers answering requests do not share one.
 public struct KernelRandom: RandomNumberGenerator {
-    private static let pool = Locked(Pool())
+    private static let pool = Striped { Pool() }
 
     /// Words drawn from the pool at once and handed out in order: a request's id and its trace's ids cost one lock.
     private var drawn: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
