@@ -267,8 +267,12 @@ public final class HTTPServer: Sendable {
             guard context.refusal == nil else { return MHD_Result.NO }
             OpenConnection.of(connection).headersArrived()
             context.traceHead(of: connection)
-            if let framing = MessageFraming.refusal(of: connection) {
-                let refusal = headRefusal(framing, for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
+            let framing: MessageFraming
+            switch MessageFraming.read(from: connection) {
+            case .success(let read):
+                framing = read
+            case .failure(let error):
+                let refusal = headRefusal(error, for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
                 return queueRefusal(refusal, on: connection, context: context, method: method, url: url)
             }
             if isStopping.load(ordering: .relaxed) {
@@ -276,9 +280,9 @@ public final class HTTPServer: Sendable {
                                           for: ConnectionValues.request(connection: connection, method: method, url: url, body: Data()))
                 return queueRefusal(refusal, on: connection, context: context, method: method, url: url)
             }
-            let length = ConnectionValues.header("Content-Length", of: connection).flatMap(Int.init)
+            let length = framing.contentLength
             // Only a body the server's cap may not hold asks for its route's cap: most requests have none.
-            if (length ?? 0) > configuration.maxBodySize || ConnectionValues.header("Transfer-Encoding", of: connection) != nil,
+            if (length ?? 0) > configuration.maxBodySize || framing.isChunked,
                let routeLimit = routeBodyLimit(Request(method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
                                                        path: url.map { String(cString: $0) } ?? "/")) {
                 context.raiseBodyLimit(to: routeLimit)

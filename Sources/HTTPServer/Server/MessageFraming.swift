@@ -5,9 +5,15 @@ import CMicroHTTPD
 /// libmicrohttpd takes one `Content-Length` of several that disagree, and reads a body beside a
 /// transfer coding it does not know; a proxy in front that read the other one would see a
 /// second, smuggled request in this one's body.
-enum MessageFraming {
-    /// The refusal for a head whose framing is ambiguous or not understood, or nil.
-    static func refusal(of connection: ConnectionHandle) -> HTTPError? {
+struct MessageFraming {
+    /// The body's length as the head gives it; nil without a `Content-Length`.
+    let contentLength: Int?
+    /// Whether the body comes in chunks (`Transfer-Encoding: chunked`), its length unknown.
+    let isChunked: Bool
+
+    /// The framing of the head on `connection`, read in one pass over its headers, or the refusal
+    /// of a head whose framing is ambiguous or not understood.
+    static func read(from connection: ConnectionHandle) -> Result<MessageFraming, HTTPError> {
         var lengths: [String] = []
         var codings: [String] = []
         for (name, value) in ConnectionValues.headers(named: framingHeaders, of: connection) {
@@ -19,19 +25,19 @@ enum MessageFraming {
             }
         }
         if Set(lengths).count > 1 {
-            return HTTPError(.badRequest, code: "conflicting_content_length",
-                             message: "The request gives Content-Length more than once, with different values (\(lengths.joined(separator: ", "))).")
+            return .failure(HTTPError(.badRequest, code: "conflicting_content_length",
+                                      message: "The request gives Content-Length more than once, with different values (\(lengths.joined(separator: ", "))))."))
         }
-        guard !codings.isEmpty else { return nil }
+        guard !codings.isEmpty else { return .success(MessageFraming(contentLength: lengths.first.flatMap { Int($0) }, isChunked: false)) }
         if !lengths.isEmpty {
-            return HTTPError(.badRequest, code: "ambiguous_framing",
-                             message: "The request gives both Content-Length and Transfer-Encoding; send one of them.")
+            return .failure(HTTPError(.badRequest, code: "ambiguous_framing",
+                                      message: "The request gives both Content-Length and Transfer-Encoding; send one of them."))
         }
         if codings.map({ $0.lowercased() }) != ["chunked"] {
-            return HTTPError(.notImplemented, code: "unsupported_transfer_coding",
-                             message: "This server reads Transfer-Encoding: chunked alone, not \(codings.joined(separator: ", ")).")
+            return .failure(HTTPError(.notImplemented, code: "unsupported_transfer_coding",
+                                      message: "This server reads Transfer-Encoding: chunked alone, not \(codings.joined(separator: ", "))."))
         }
-        return nil
+        return .success(MessageFraming(contentLength: nil, isChunked: true))
     }
 
     private static let framingHeaders = HeaderNames(["Content-Length", "Transfer-Encoding"])
