@@ -1,14 +1,16 @@
 import Foundation
+import Synchronization
 
 /// A value kept once per stripe, each behind its own lock, the stripe picked by the calling
-/// thread: threads that keep to their own stripe never wait on each other's lock nor pass its
-/// cache line between processors. For state that is each thread's own business (spare
-/// responses a worker lends and takes back, random bytes drawn ahead), not for state every
-/// thread must see the same.
+/// thread's number (`ThreadNumber`): the first threads to use it never wait on each other's
+/// lock nor pass its cache line between processors. For state that is each thread's own
+/// business (spare responses a worker lends and takes back, random bytes drawn ahead), not for
+/// state every thread must see the same.
 ///
-/// Each libmicrohttpd worker thread serves its own connections, so on the cached path every
-/// request touched three locks shared by all workers; two workers on two cores then passed
-/// those lines back and forth on every request (perf, `/healthz` under wrk, 2026-11-27).
+/// Each libmicrohttpd worker thread serves its own connections, yet on the cached path every
+/// request took two locks shared by all workers (the spare responses, the random bytes); two
+/// workers on two cores passed those lines back and forth on every request (perf, `/healthz`
+/// under wrk, 2026-11-27).
 public final class Striped<Value>: @unchecked Sendable {
     // Unchecked: each stripe's value is reached only through its lock.
     @usableFromInline final class Stripe {
@@ -30,19 +32,33 @@ public final class Striped<Value>: @unchecked Sendable {
     /// Runs `body` with the calling thread's stripe while holding its lock.
     @inlinable
     public func withLock<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
-        try stripes[Self.index(of: pthread_self(), among: stripes.count)].locked.withLock(body)
+        try stripes[ThreadNumber.current & (stripes.count - 1)].locked.withLock(body)
     }
 
     /// Runs `body` with each stripe in turn, under its lock.
     public func forEach(_ body: (inout sending Value) -> Void) {
         for stripe in stripes { stripe.locked.withLock { body(&$0) } }
     }
+}
 
-    /// A thread's stripe: its id (the address of its control block) spread by Fibonacci hashing,
-    /// so threads whose blocks lie a stack's size apart fall on different stripes.
-    @inlinable
-    static func index(of thread: pthread_t, among count: Int) -> Int {
-        let spread = UInt64(thread) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: spread >> UInt64(64 - count.trailingZeroBitCount))
+/// A number for each thread, given in the order threads first ask: the first threads to use a
+/// `Striped` value each get a stripe of their own.
+@usableFromInline
+enum ThreadNumber {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left")
+        return key
+    }()
+
+    private static let given = Atomic<Int>(0)
+
+    /// The calling thread's number, kept as the thread's own value (plus one: nil is "none yet").
+    @usableFromInline
+    static var current: Int {
+        if let kept = pthread_getspecific(key) { return Int(bitPattern: kept) - 1 }
+        let number = given.wrappingAdd(1, ordering: .relaxed).oldValue
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: number + 1))
+        return number
     }
 }
