@@ -104,19 +104,28 @@ import TestSupport
     /// A list of lengths in one field is not a number, and libmicrohttpd refuses it itself, in
     /// its own HTML body (there is no hook for those): the status and the close are what hold.
     @Test(arguments: [
-        ("Content-Length: 13\r\nContent-Length: 5", "400", "conflicting_content_length"),
+        ("Content-Length: 13\r\nContent-Length: 5", "400",
+         ("conflicting_content_length", "The request gives Content-Length more than once, with different values (13, 5).")),
         ("Content-Length: 13, 5", "400", nil),
-        ("Content-Length: 13\r\nTransfer-Encoding: chunked", "400", "ambiguous_framing"),
-        ("Transfer-Encoding: gzip, chunked", "501", "unsupported_transfer_coding"),
-        ("Transfer-Encoding: identity", "501", "unsupported_transfer_coding"),
-    ])
-    func ambiguousOrUnknownFraming_isRefusedAtTheHead_andTheHandlerNeverRuns(framing: String, status: String, code: String?) async throws {
+        ("Content-Length: 13\r\nTransfer-Encoding: chunked", "400",
+         ("ambiguous_framing", "The request gives both Content-Length and Transfer-Encoding; send one of them.")),
+        ("Transfer-Encoding: gzip, chunked", "501",
+         ("unsupported_transfer_coding", "This server reads Transfer-Encoding: chunked alone, not gzip, chunked.")),
+        ("Transfer-Encoding: identity", "501",
+         ("unsupported_transfer_coding", "This server reads Transfer-Encoding: chunked alone, not identity.")),
+    ] as [(String, String, (code: String, message: String)?)])
+    func ambiguousOrUnknownFraming_isRefusedAtTheHead_andTheHandlerNeverRuns(
+        framing: String, status: String, error: (code: String, message: String)?
+    ) async throws {
         let calls = Calls()
         let server = try makeServer(calls: calls)
         let head = "PUT /api/thing HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\(framing)\r\n\r\n"
         let answer = try await server.raw(head + #"{"isOn":true}"#)
         #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(answer.prefix(80))")
-        if let code { #expect(answer.contains(#""code":"\#(code)""#), "\(answer)") }
+        if let error {
+            #expect(answer.contains(#""code":"\#(error.code)""#), "\(answer)")
+            #expect(answer.contains(#""message":"\#(error.message)""#), "\(answer)")
+        }
         #expect(answer.lowercased().contains("connection: close"), "\(answer)")
         #expect(calls.value == 0)
         // Equal lengths said twice, and chunked alone, are read as usual.

@@ -26,7 +26,7 @@ struct MessageFraming {
         }
         if Set(lengths).count > 1 {
             return .failure(HTTPError(.badRequest, code: "conflicting_content_length",
-                                      message: "The request gives Content-Length more than once, with different values (\(lengths.joined(separator: ", "))))."))
+                                      message: "The request gives Content-Length more than once, with different values (\(lengths.joined(separator: ", ")))."))
         }
         guard !codings.isEmpty else { return .success(MessageFraming(contentLength: lengths.first.flatMap { Int($0) }, isChunked: false)) }
         if !lengths.isEmpty {
