@@ -1,0 +1,13 @@
+# What the bench scripts measure the same way; sourced, not run.
+
+# The median of numbers given one per word on stdin.
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# The CPU time a process has used, user and system, in clock ticks (/proc/PID/stat fields 14, 15).
+cpu_ticks() { awk '{print $14 + $15}' /proc/$1/stat; }
+
+# Microseconds of CPU each request cost: ticks used during a load, and wrk's output of that load.
+# Its kernel work included, and unlike req/s it does not move with how much of the cores wrk took.
+cpu_per_request() {
+    awk -v t="$1" -v hz="$(getconf CLK_TCK)" '/requests in/ { printf "%.1f", t / hz * 1e6 / $1 }' <<<"$2"
+}
