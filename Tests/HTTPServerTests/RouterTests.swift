@@ -39,6 +39,27 @@ import TestSupport
         await server.stop()
     }
 
+    /// A path is matched by its segments, empty ones dropped: a parameter takes exactly one
+    /// non-empty segment, and a route of another number of segments never matches.
+    @Test(arguments: [
+        ("/moments/7/like", 200), ("/moments/7/like/", 200), ("//moments//7/like", 200),
+        ("/moments//like", 404), ("/moments/7/like/again", 404), ("/moments/7", 404),
+    ])
+    func path_isMatchedBySegments(path: String, status: Int) async {
+        let response = await makeRouter().respond(to: Request(method: .post, path: path))
+        #expect(response.status.code == status, "\(path)")
+        if status == 200 { #expect(response.bodyData.map { String(decoding: $0, as: UTF8.self) } == "liked 7 by ?") }
+    }
+
+    /// Literal segments are compared byte for byte: a spelling only canonically equivalent to a
+    /// route's (an e and a combining accent for an é) is another path, as it is to a file system.
+    @Test func literalSegments_areComparedByBytes() async {
+        var router = Router()
+        router.get("/caf\u{E9}") { _ in .text("coffee") }
+        #expect(await router.respond(to: Request(method: .get, path: "/caf\u{E9}")).status.code == 200)
+        #expect(await router.respond(to: Request(method: .get, path: "/cafe\u{301}")).status.code == 404)
+    }
+
     @Test func knownPathWrongMethod_answers405WithAllow() async throws {
         let server = try TestServer(router: makeRouter())
         let (status, headers, _) = try await server.send("DELETE", "/hello")

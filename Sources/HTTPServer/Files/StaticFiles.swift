@@ -79,9 +79,9 @@ public final class StaticFiles: Sendable {
     /// refused before the file system is asked. Also the cache's key, so spellings of one file
     /// share an entry.
     private static func relativePath(_ requestPath: String) -> String? {
-        let segments = requestPath.split(separator: "/", omittingEmptySubsequences: true)
+        let segments = RoutePattern.segments(of: requestPath)
         guard !segments.isEmpty,
-              !segments.contains(where: { $0 == ".." || $0 == "." || $0.contains("\\") || $0.contains("\0") })
+              !segments.contains(where: { $0 == ".." || $0 == "." || $0.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == 0 } })
         else { return nil }
         return segments.joined(separator: "/")
     }

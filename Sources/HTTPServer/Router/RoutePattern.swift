@@ -10,7 +10,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ pattern: String) {
         description = pattern
-        segments = RoutePattern.split(pattern).map { segment in
+        segments = RoutePattern.segments(of: pattern).map { segment in
             if segment.hasPrefix("{"), segment.hasSuffix("}") {
                 return .parameter(String(segment.dropFirst().dropLast()))
             }
@@ -18,14 +18,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The parameters when `path` matches, else `nil`.
-    func match(_ path: String) -> [String: String]? {
-        let parts = RoutePattern.split(path)
+    /// The parameters when a path of these segments (`segments(of:)`) matches, else `nil`.
+    /// Literals are compared byte for byte, as a path's bytes are its identity (RFC 3986, 6.2.1):
+    /// `String`'s `==` would also take a canonically equivalent spelling, and be slower.
+    func match(_ parts: [Substring]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
             switch segment {
-            case .literal(let literal) where literal == part:
+            case .literal(let literal) where literal.utf8.elementsEqual(part.utf8):
                 continue
             case .parameter(let name) where !part.isEmpty:
                 parameters[name] = String(part)
@@ -36,7 +37,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return parameters
     }
 
-    private static func split(_ path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: true)
+    /// `path`'s segments, without empty ones (`/a//b/` is `a`, `b`): split once per request,
+    /// by bytes, and matched against every route of their number.
+    static func segments(of path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     }
 }

@@ -15,7 +15,9 @@ public typealias ErrorRenderer = @Sendable (any HTTPResponseError, Request) -> R
 /// Maps method and path to handlers: 404 for unknown paths, 405 with `Allow` for a known path
 /// and a wrong method, HEAD answered by the GET route. Built before the server starts.
 public struct Router: RouteBuilder, Sendable {
-    struct Route: Sendable {
+    /// A class: matching walks the routes of a path's length, and a reference costs one retain to
+    /// step over where a struct of six fields cost a copy of each.
+    final class Route: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
         let maxBodySize: Int?
@@ -24,6 +26,15 @@ public struct Router: RouteBuilder, Sendable {
         let metrics: RouteMetrics
         /// The policy of the groups its pattern is in.
         let policy: RoutePolicy
+
+        init(method: HTTPMethod, pattern: RoutePattern, maxBodySize: Int?, handler: @escaping Handler, policy: RoutePolicy) {
+            self.method = method
+            self.pattern = pattern
+            self.maxBodySize = maxBodySize
+            self.handler = handler
+            metrics = RouteMetrics(route: pattern.description, method: method.rawValue)
+            self.policy = policy
+        }
     }
 
     /// Which route a request is for, found once, before the middleware: its metrics are counted
@@ -39,7 +50,11 @@ public struct Router: RouteBuilder, Sendable {
         case none
     }
 
+    /// In the order they were added.
     private var routes: [Route] = []
+    /// The same routes by their number of segments, each list in the order added: a path is
+    /// matched only against routes of its own length.
+    private var routesBySegmentCount: [Int: [Route]] = [:]
     /// Each group's path prefix and policy, the outermost first.
     private var groups: [(prefix: String, policy: RoutePolicy)] = []
     private var middlewares: [any Middleware] = []
@@ -70,9 +85,10 @@ public struct Router: RouteBuilder, Sendable {
     public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
         let policy = policy(of: pattern)
         guard policy.isMounted else { return }
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize ?? policy.maxBodySize,
-                            handler: policy.middleware.wrapping(handler), metrics: RouteMetrics(route: pattern, method: method.rawValue),
-                            policy: policy))
+        let route = Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize ?? policy.maxBodySize,
+                          handler: policy.middleware.wrapping(handler), policy: policy)
+        routes.append(route)
+        routesBySegmentCount[route.pattern.segments.count, default: []].append(route)
     }
 
     /// Declares the group of routes under `prefix` (whole segments: `/api` holds `/api/timeline`)
@@ -145,8 +161,9 @@ public struct Router: RouteBuilder, Sendable {
     private func match(_ request: Request) -> Match {
         var allowed: [HTTPMethod] = []
         var policy: RoutePolicy?
-        for route in routes {
-            guard let parameters = route.pattern.match(request.path) else { continue }
+        let parts = RoutePattern.segments(of: request.path)
+        for route in routesBySegmentCount[parts.count] ?? [] {
+            guard let parameters = route.pattern.match(parts) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 return .route(route, parameters: parameters)
             }
