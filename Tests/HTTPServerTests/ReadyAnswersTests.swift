@@ -139,6 +139,35 @@ import TestSupport
         await server.stop()
     }
 
+    /// A lent response's own headers are set in place when the value has the old one's length and
+    /// is the first of its name, by a delete and an add otherwise: either way each is sent once,
+    /// with this request's value, and the other headers of its name are left as they were.
+    @Test func theRequestsOwnHeaders_areSentOnce_whereverTheyStandAndWhateverTheirLength() async throws {
+        let made = Count()
+        var router = Router()
+        router.get("/token") { _ in
+            var response = Response.text("value-0")
+            response.headers.add("Set-Cookie", "a=fixed-0")
+            response.headers.add("Set-Cookie", "t=value-0")
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            response.reuse?.perClientValue = PerClientValue(value: "value-0") { "value-\(made.increment() % 10)" }
+            return response
+        }
+        let server = try TestServer(router: router)
+        for id in ["", "", "an-id-of-another-length", "", "0123456789abcdef", ""] {
+            let answer = try await server.raw("GET /token HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + (id.isEmpty ? "" : "X-Request-Id: \(id)\r\n") + "Connection: close\r\n\r\n")
+            let lines = answer.components(separatedBy: "\r\n")
+            let ids = lines.filter { $0.lowercased().hasPrefix("x-request-id:") }
+            let cookies = lines.filter { $0.lowercased().hasPrefix("set-cookie:") }
+            let body = lines.last ?? ""
+            #expect(ids.count == 1, "\(answer)")
+            if !id.isEmpty { #expect(ids == ["X-Request-Id: \(id)"]) }
+            #expect(Set(cookies) == ["Set-Cookie: a=fixed-0", "Set-Cookie: t=\(body)"], "\(answer)")
+        }
+        await server.stop()
+    }
+
     /// Many requests at once, each with its own token: no answer carries another's, though the
     /// responses they are lent are given back and lent again.
     @Test func answersLentAtOnce_eachCarryTheirOwnValue() async throws {

@@ -85,13 +85,15 @@ final class PreparedResponses: Sendable {
         guard perClientHeaders.isEmpty && offsets.isEmpty || value.utf8.count == valueLength else { return nil }
         let spare = spares.withLock { $0.popLast() }
         guard let prepared = spare ?? make() else { return nil }
-        if let old = prepared.requestID { LibraryResponse.remove(TraceContextPropagation.requestIDHeader, old, from: prepared.pointer) }
-        LibraryResponse.add(TraceContextPropagation.requestIDHeader, requestID, to: prepared.pointer)
+        if let old = prepared.requestID {
+            LibraryResponse.replace(TraceContextPropagation.requestIDHeader, old, with: requestID, in: prepared.pointer)
+        } else {
+            LibraryResponse.add(TraceContextPropagation.requestIDHeader, requestID, to: prepared.pointer)
+        }
         prepared.requestID = requestID
         for (index, header) in perClientHeaders.enumerated() {
-            LibraryResponse.remove(header.name, prepared.perClientValues[index], from: prepared.pointer)
             let current = Self.joined(header.pieces, with: value)
-            LibraryResponse.add(header.name, current, to: prepared.pointer)
+            LibraryResponse.replace(header.name, prepared.perClientValues[index], with: current, in: prepared.pointer)
             prepared.perClientValues[index] = current
         }
         if let body = prepared.body {

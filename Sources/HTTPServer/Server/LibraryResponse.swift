@@ -22,4 +22,24 @@ enum LibraryResponse {
     static func remove(_ name: String, _ value: String, from response: OpaquePointer) {
         name.withCString { name in value.withCString { value in _ = MHD_del_response_header(response, name, value) } }
     }
+
+    /// Sets the header `name` whose value is `old` to `new`. When it is the first of its name and
+    /// `new` has `old`'s length, `new` is written over libmicrohttpd's own copy (it keeps each value
+    /// in memory of its own, made when the header was added, and reads it when it sends the head);
+    /// otherwise a delete and an add, three frees and three allocations. Only while no request is
+    /// sending `response`.
+    static func replace(_ name: String, _ old: String, with new: String, in response: OpaquePointer) {
+        var new = new
+        let written = new.withUTF8 { new in
+            guard old.utf8.count == new.count,
+                  let value = name.withCString({ MHD_get_response_header(response, $0) }),
+                  old.withCString({ strcmp(value, $0) }) == 0
+            else { return false }
+            UnsafeMutableRawPointer(mutating: value).copyMemory(from: new.baseAddress!, byteCount: new.count)
+            return true
+        }
+        guard !written else { return }
+        remove(name, old, from: response)
+        add(name, new, to: response)
+    }
 }
