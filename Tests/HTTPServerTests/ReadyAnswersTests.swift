@@ -199,22 +199,54 @@ import TestSupport
         await server.stop()
     }
 
-    @Test func aCompressedBodyWithAPerClientValue_isNotKept() async throws {
+    /// A gzip body whose per-client value is stored as it is (`GzipPieces`) is lent with a fresh
+    /// value written over the old and the member's CRC-32 made for it. URLSession's gzip reader
+    /// (curl's, with zlib, which checks the CRC) reads each answer as the page with its own value.
+    @Test func aGzipBodyWithTheValueStored_isLentWithItsOwnValueAndCRC() async throws {
+        let drawn = Count(), made = Count()
+        let pieces = GzipPieces(["<p>", "</p><i>", "</i>"].map { SharedBytes($0) }, valueLength: 7)
+        var router = Router()
+        router.get("/gzip") { _ in
+            drawn.increment()
+            var response = Response(headers: ["Content-Encoding": "gzip", "Set-Cookie": "t=value-0"],
+                                    body: .shared(pieces.joined(separator: "value-0")))
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            response.reuse?.perClientValue = PerClientValue(value: "value-0") { "value-\(made.increment() % 10)" }
+            return response
+        }
+        let server = try TestServer(router: router)
+        for _ in 0..<4 {
+            let answer = try await server.send("GET", "/gzip", headers: ["Accept-Encoding": "gzip"])
+            let value = try #require(answer.headers["set-cookie"]).dropFirst(2)
+            #expect(String(decoding: answer.body, as: UTF8.self) == "<p>\(value)</p><i>\(value)</i>")
+        }
+        #expect(drawn.current == 1)
+        #expect(made.current == 3)
+        await server.stop()
+    }
+
+    /// A body compressed around the value does not hold it as written, so it is drawn again for
+    /// every request: bytes that only say they are gzip, and a gzip member whose value is deflated
+    /// with the rest.
+    @Test(arguments: [
+        Array("bytes compressed around first-value".utf8),
+        Array(GzipPieces([SharedBytes("a first-value, and first-value again")], valueLength: 0).joined(separator: "").buffer),
+    ])
+    func aBodyCompressedAroundItsPerClientValue_isNotKept(body: [UInt8]) async throws {
         let drawn = Count()
         var router = Router()
         router.get("/gzip") { _ in
             drawn.increment()
-            var response = Response.text("bytes compressed around first-value")
-            response.headers.add("Content-Encoding", "gzip")
+            var response = Response(headers: ["Content-Encoding": "gzip"], body: .shared(SharedBytes(body)))
             response.reuse = Reuse(validity: AnswerValidity([]))
-            response.reuse?.perClientValue = PerClientValue(value: "first-value") { "another" }
+            response.reuse?.perClientValue = PerClientValue(value: "first-value") { "other-value" }
             return response
         }
         let server = try TestServer(router: router)
         // On raw connections: URLSession would try to inflate the body.
         for _ in 0..<2 {
             let answer = try await server.raw("GET /gzip HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            #expect(answer.hasSuffix("bytes compressed around first-value"))
+            #expect(answer.contains("HTTP/1.1 200"))
         }
         #expect(drawn.current == 2)
         await server.stop()

@@ -8,23 +8,13 @@ import CZlib
 /// the value's bytes, and since no piece holds a NUL no match reaches into a value (a piece that
 /// holds one is deflated without a dictionary). An answer is the gzip header (RFC 1952), the pieces
 /// with the value between them as stored blocks (RFC 1951, 3.2.4), an empty final block, and the
-/// CRC-32 and size of the whole.
-///
-/// The CRC-32 is linear: the body's is the CRC of the body with NUL bytes for the values, plus the
-/// values' own part, which is the CRC of one value (without the CRC's conditioning, `crc32` of the
-/// value less `crc32` of as many NULs) shifted to each place it takes. The sum of those shifts is
-/// one factor (`crc32_combine_gen` for each place, added), so an answer costs one CRC of the value
-/// and one multiplication (`crc32_combine_op`), whatever the number of places.
+/// CRC-32 (`ValueCRC`: one CRC of the value and one multiplication) and size of the whole.
 public struct GzipPieces: Sendable {
     let deflated: [SharedBytes]
     /// The length, in bytes, of every value this body is joined with.
     public let valueLength: Int
     private let valueHeaders: [[UInt8]]
-    /// The CRC-32 of the body with NUL bytes for the values, and of one value's worth of NULs.
-    private let crcWithNULs: uLong
-    private let crcOfNULs: uLong
-    /// What moves a value's part of the CRC to every place the value takes, at once.
-    private let valuePlaces: uLong
+    private let crc: ValueCRC
     private let size: Int
 
     /// A gzip member's header: deflate, no name, no time, unknown system.
@@ -45,18 +35,16 @@ public struct GzipPieces: Sendable {
             before += piece.buffer
             return deflated
         }
-        crcWithNULs = before.withUnsafeBytes { Self.crc($0) }
-        crcOfNULs = nuls.withUnsafeBytes { Self.crc($0) }
         size = before.count
-        // The bytes after each value, to the end of the body: how far its part of the CRC shifts.
+        // The bytes after each value, to the end of the body.
         var after = 0
-        var places: uLong = 0
+        var bytesAfter: [Int] = []
         for piece in pieces.dropFirst().reversed() {
             after += piece.count
-            places ^= crc32_combine_gen(after)
+            bytesAfter.append(after)
             after += valueLength
         }
-        valuePlaces = places
+        crc = before.withUnsafeBytes { ValueCRC(bodyWithNULs: $0, valueLength: valueLength, bytesAfter: bytesAfter) }
     }
 
     /// deflate's window: how far back a match reaches.
@@ -70,9 +58,7 @@ public struct GzipPieces: Sendable {
             let storedValue = valueHeaders.count * 5 + valueLength
             let count = Self.header.count + deflated.reduce(0) { $0 + $1.count } + max(0, deflated.count - 1) * storedValue
                 + Self.finalBlock.count + 8
-            let valuePart = Self.crc(UnsafeRawBufferPointer(value)) ^ crcOfNULs
-            // zlib's multiplication never ends for a factor of zero (no places, or shifts that cancel).
-            let crc = valuePlaces == 0 ? crcWithNULs : crcWithNULs ^ crc32_combine_op(valuePart, 0, valuePlaces)
+            let checksum = crc.crc(with: UnsafeRawBufferPointer(value))
             return SharedBytes(count: count) { buffer in
                 var offset = 0
                 func append(_ bytes: UnsafeRawBufferPointer) {
@@ -94,7 +80,7 @@ public struct GzipPieces: Sendable {
                 }
                 Self.finalBlock.withUnsafeBytes { append($0) }
                 // The trailer: CRC-32 and size (modulo 2^32), little-endian.
-                for word in [UInt32(truncatingIfNeeded: crc), UInt32(truncatingIfNeeded: size)] {
+                for word in [checksum, UInt32(truncatingIfNeeded: size)] {
                     withUnsafeBytes(of: word.littleEndian) { append($0) }
                 }
             }
@@ -108,11 +94,6 @@ public struct GzipPieces: Sendable {
             let count = UInt16(min(0xffff, length - start))
             return [0, UInt8(count & 0xff), UInt8(count >> 8), UInt8(~count & 0xff), UInt8(~count >> 8)]
         }
-    }
-
-    private static func crc(_ bytes: UnsafeRawBufferPointer) -> uLong {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return crc32(0, nil, 0) }
-        return crc32(0, base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
     }
 
     /// `bytes` as raw deflate blocks (no zlib or gzip wrapper) that may refer back into

@@ -7,7 +7,8 @@ import Telemetry
 /// request at a time and given back when libmicrohttpd has finished with it (the
 /// request-completed callback). Lending one changes only what is the request's own: its
 /// `X-Request-Id`, and a per-client value (a fresh CSRF token) in the headers that carry it and,
-/// written in place, in the body. Making a response per request instead cost three allocations a
+/// written in place, in the body: in a gzip body, where it is stored as it is (`GzipPieces`), with
+/// the member's CRC-32 made again. Making a response per request instead cost three allocations a
 /// header, a dozen headers an answer, and a copy of the body with the token in it.
 final class PreparedResponses: Sendable {
     /// A libmicrohttpd response of this answer, and what of it is the current borrower's.
@@ -35,6 +36,8 @@ final class PreparedResponses: Sendable {
     /// Where the per-client value sits in the body, and its length.
     private let offsets: [Int]
     private let valueLength: Int
+    /// A gzip body's CRC-32 for each value, written into its trailer.
+    private let gzipCRC: ValueCRC?
     /// Kept per stripe of threads: a response is lent and given back on its connection's worker
     /// thread, so each worker takes from and returns to its own.
     private let spares = Striped(count: spareStripes) { [Prepared]() }
@@ -46,7 +49,8 @@ final class PreparedResponses: Sendable {
     private static let spareStripes = 8
 
     /// `response` as kept, with `value` (if any) the per-client value in it; `nil` when it
-    /// cannot be lent again as it is (a body compressed around the value does not hold it as written).
+    /// cannot be lent again as it is (a body compressed around the value does not hold it as written,
+    /// one in another encoding than gzip has no checksum this knows).
     init?(_ response: Response, perClientValue value: String?) {
         switch response.body {
         case .data(let data): template = SharedBytes(data)
@@ -61,17 +65,27 @@ final class PreparedResponses: Sendable {
             perClientHeaders = []
             offsets = []
             valueLength = 0
+            gzipCRC = nil
             return
         }
-        guard !value.isEmpty, response.headers["Content-Encoding"] == nil else { return nil }
-        headers = fields.filter { !$0.value.contains(value) }
-        perClientHeaders = fields.filter { $0.value.contains(value) }.map { ($0.name, $0.value.components(separatedBy: value)) }
+        guard !value.isEmpty else { return nil }
         var offsets: [Int] = []
         var start = 0
         while let found = template.buffer[start...].firstRange(of: value.utf8) {
             offsets.append(found.lowerBound)
             start = found.upperBound
         }
+        switch response.headers["Content-Encoding"].map({ $0.lowercased() }) {
+        case nil:
+            gzipCRC = nil
+        case "gzip":
+            guard let crc = ValueCRC(gzipMember: template.buffer, value: value, storedAt: offsets) else { return nil }
+            gzipCRC = crc
+        default:
+            return nil
+        }
+        headers = fields.filter { !$0.value.contains(value) }
+        perClientHeaders = fields.filter { $0.value.contains(value) }.map { ($0.name, $0.value.components(separatedBy: value)) }
         self.offsets = offsets
         valueLength = value.utf8.count
     }
@@ -101,6 +115,10 @@ final class PreparedResponses: Sendable {
             value.withUTF8 { value in
                 for offset in offsets {
                     UnsafeMutableRawBufferPointer(rebasing: body[offset..<offset + valueLength]).copyMemory(from: UnsafeRawBufferPointer(value))
+                }
+                // A gzip member's trailer: its CRC-32 then its size, little-endian.
+                if let gzipCRC {
+                    body.storeBytes(of: gzipCRC.crc(with: UnsafeRawBufferPointer(value)).littleEndian, toByteOffset: body.count - 8, as: UInt32.self)
                 }
             }
         }
