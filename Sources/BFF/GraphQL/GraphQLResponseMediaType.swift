@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// The media type a GraphQL answer is sent in, chosen from the request's `Accept` as GraphQL over
 /// HTTP asks ("Body": the highest priority media type listed that the server supports).
 ///
@@ -52,7 +54,7 @@ private struct MediaRange {
     let weight: Double
 
     init(_ member: Substring) {
-        let parts = member.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased()[...] }
+        let parts = member.split(separator: ";").map { $0.withoutOptionalWhitespace.lowercased()[...] }
         let range = (parts.first ?? "").split(separator: "/", maxSplits: 1)
         type = range.first ?? ""
         subtype = range.count == 2 ? range[1] : ""

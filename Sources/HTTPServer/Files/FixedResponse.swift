@@ -55,8 +55,8 @@ public struct FixedResponse: Sendable {
         headers.add("ETag", tag)
         if let tags = request.headers["If-None-Match"],
            tags.split(separator: ",").contains(where: { listed in
-               let listed = listed.trimmingCharacters(in: .whitespaces)
-               return listed == "*" || (listed.hasPrefix("W/") ? String(listed.dropFirst(2)) : listed) == tag
+               let listed = listed.withoutOptionalWhitespace
+               return listed == "*" || (listed.hasPrefix("W/") ? listed.dropFirst(2) : listed) == tag
            }) {
             headers.remove("Content-Type")
             return Response(status: .notModified, headers: headers)

@@ -7,7 +7,7 @@ extension Request {
         var any: Bool?
         for field in headers.values(of: "Accept-Encoding") {
             for member in field.utf8.split(separator: UInt8(ascii: ",")) {
-                let parts = member.split(separator: UInt8(ascii: ";")).map(Self.trimmed)
+                let parts = member.split(separator: UInt8(ascii: ";")).map(\.withoutOptionalWhitespace)
                 guard let coding = parts.first, !coding.isEmpty else { continue }
                 let accepted = !parts.dropFirst().contains(where: Self.isZeroWeight)
                 if Self.isCoding(coding, "gzip") || Self.isCoding(coding, "x-gzip") {
@@ -18,14 +18,6 @@ extension Request {
             }
         }
         return gzip ?? any ?? false
-    }
-
-    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
-            return bytes[bytes.startIndex..<bytes.startIndex]
-        }
-        return bytes[first...last]
     }
 
     /// `coding` is `name`, ignoring ASCII case.

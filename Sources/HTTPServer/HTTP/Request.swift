@@ -37,7 +37,7 @@ public struct Request: Sendable {
     /// when the header is absent or names no type (`Content-Type:`, `Content-Type: ;`).
     public var contentType: String? {
         guard let value = headers["Content-Type"] else { return nil }
-        let type = value.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = value.prefix { $0 != ";" }.withoutOptionalWhitespace.lowercased()
         return type.isEmpty ? nil : type
     }
 

@@ -19,9 +19,9 @@ struct MessageFraming {
         for (name, value) in ConnectionValues.headers(named: framingHeaders, of: connection) {
             if HTTPHeaders.sameName(name, "Content-Length") {
                 // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
-                lengths.append(trimmed(value[...]))
+                lengths.append(String(value[...].withoutOptionalWhitespace))
             } else if HTTPHeaders.sameName(name, "Transfer-Encoding") {
-                codings += value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+                codings += value.split(separator: ",", omittingEmptySubsequences: false).map { String($0.withoutOptionalWhitespace) }
             }
         }
         if Set(lengths).count > 1 {
@@ -41,8 +41,4 @@ struct MessageFraming {
     }
 
     private static let framingHeaders = HeaderNames(["Content-Length", "Transfer-Encoding"])
-
-    private static func trimmed(_ part: Substring) -> String {
-        String(part.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
 }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Connections
 import Foundation
 import Foundations
+import HTTPServer
 import NIOCore
 
 /// A picture as the image host answered it.
@@ -102,7 +103,7 @@ public struct MediaFetcher: MediaFetcherType {
     /// The picture of an answer that is no redirect, read until it passes `maxBytes`.
     private func picture(of response: HTTPClientResponse, status: Int) async throws -> FetchedPicture {
         let contentType = (response.headers.first(name: "Content-Type") ?? "")
-            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            .split(separator: ";").first.map { $0.withoutOptionalWhitespace.lowercased() } ?? ""
         guard (200..<300).contains(status) else { throw MediaError.badStatus(status) }
         guard contentType.hasPrefix("image/") else { throw MediaError.notAnImage(contentType: contentType.isEmpty ? "none" : contentType) }
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
