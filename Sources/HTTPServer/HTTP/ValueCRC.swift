@@ -10,7 +10,6 @@ import CZlib
 /// one factor (`crc32_combine_gen` for each place, added), so a value costs one CRC of the value
 /// and one multiplication (`crc32_combine_op`), whatever the number of places.
 struct ValueCRC: Sendable {
-    let valueLength: Int
     /// The CRC-32 of the body with NUL bytes for the values, and of one value's worth of NULs.
     private let crcWithNULs: uLong
     private let crcOfNULs: uLong
@@ -22,7 +21,6 @@ struct ValueCRC: Sendable {
     ///   - valueLength: the length, in bytes, of every value.
     ///   - bytesAfter: for each place, how many bytes of the body follow the value there.
     init(bodyWithNULs body: UnsafeRawBufferPointer, valueLength: Int, bytesAfter: [Int]) {
-        self.valueLength = valueLength
         crcWithNULs = Self.crc(body)
         crcOfNULs = [UInt8](repeating: 0, count: valueLength).withUnsafeBytes { Self.crc($0) }
         valuePlaces = bytesAfter.reduce(0) { $0 ^ crc32_combine_gen($1) }
@@ -43,19 +41,14 @@ struct ValueCRC: Sendable {
 
 extension ValueCRC {
     /// The CRC of the gzip member `gzip` as `value` changes, when every place of `value` in its
-    /// content is also written as it is in the member, at `storedAt` (as `GzipPieces` stores a
-    /// value, in stored blocks), so that a new value is written over the old and the trailer's
+    /// content is also written as it is in the member, `timesStored` times (as `GzipPieces` stores
+    /// a value, in stored blocks), so that a new value is written over the old and the trailer's
     /// CRC-32 made again. `nil` when `gzip` is not one whole member, or its content holds `value`
-    /// more or fewer times than `storedAt` says (one compressed with the rest).
-    init?(gzipMember gzip: UnsafeRawBufferPointer, value: String, storedAt: [Int]) {
+    /// more or fewer times than that (one compressed with the rest).
+    init?(gzipMember gzip: UnsafeRawBufferPointer, value: String, timesStored: Int) {
         guard gzip.count >= 8, var content = Self.inflated(gzip) else { return nil }
-        var places: [Int] = []
-        var start = 0
-        while let found = content[start...].firstRange(of: value.utf8) {
-            places.append(found.lowerBound)
-            start = found.upperBound
-        }
-        guard places.count == storedAt.count else { return nil }
+        let places = content.offsets(of: value.utf8)
+        guard places.count == timesStored else { return nil }
         let length = value.utf8.count
         for place in places { content.replaceSubrange(place..<place + length, with: repeatElement(0, count: length)) }
         self = content.withUnsafeBytes { ValueCRC(bodyWithNULs: $0, valueLength: length, bytesAfter: places.map { content.count - $0 - length }) }

@@ -69,17 +69,12 @@ final class PreparedResponses: Sendable {
             return
         }
         guard !value.isEmpty else { return nil }
-        var offsets: [Int] = []
-        var start = 0
-        while let found = template.buffer[start...].firstRange(of: value.utf8) {
-            offsets.append(found.lowerBound)
-            start = found.upperBound
-        }
+        let offsets = template.buffer.offsets(of: value.utf8)
         switch response.headers["Content-Encoding"].map({ $0.lowercased() }) {
         case nil:
             gzipCRC = nil
         case "gzip":
-            guard let crc = ValueCRC(gzipMember: template.buffer, value: value, storedAt: offsets) else { return nil }
+            guard let crc = ValueCRC(gzipMember: template.buffer, value: value, timesStored: offsets.count) else { return nil }
             gzipCRC = crc
         default:
             return nil
