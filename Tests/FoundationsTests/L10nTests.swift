@@ -42,4 +42,15 @@ import Testing
         #expect(L10n(language: .english).relativeDate(nineMinutesBefore, now: now) == "9 minutes ago")
         #expect(L10n(language: .simplifiedChinese).relativeDate(nineMinutesBefore, now: now) == "9分钟前")
     }
+
+    @Test func relativeDate_isCountedFromTheWholeSecond_andSaidAfreshEachSecond() {
+        let posted = Date(timeIntervalSince1970: 1_700_000_000)
+        let english = L10n(language: .english)
+        #expect(english.relativeDate(posted, now: posted.addingTimeInterval(5.9)) == "5 seconds ago")
+        #expect(english.relativeDate(posted, now: posted.addingTimeInterval(5.1)) == "5 seconds ago")
+        #expect(L10n(language: .simplifiedChinese).relativeDate(posted, now: posted.addingTimeInterval(5.5)) == "5秒钟前")
+        #expect(english.relativeDate(posted.addingTimeInterval(-60), now: posted.addingTimeInterval(5.5)) == "1 minute ago")
+        #expect(english.relativeDate(posted, now: posted.addingTimeInterval(6.2)) == "6 seconds ago")
+        #expect(english.relativeDate(posted, now: posted.addingTimeInterval(5.2)) == "5 seconds ago")
+    }
 }

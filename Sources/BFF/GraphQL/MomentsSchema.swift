@@ -93,6 +93,7 @@ enum MomentsSchema {
         }
         // GraphQLSwift 4.3.0 cannot answer standard introspection without it; see the type.
         InputValueDeprecation.install(on: schema.schema)
+        try InputFieldsOnce.install(on: schema.schema)
         return schema
     }
 

@@ -16,12 +16,12 @@ public struct L10n: Sendable {
     }
 
     /// "5 minutes ago" / "5分钟前" for `date`, seen at `now` (injected, as the seed does, so
-    /// specs need no clock).
+    /// specs need no clock), counted from the whole second `now` is in (`RelativeDates`).
     public func relativeDate(_ date: Date, now: Date) -> String {
-        var style = Date.AnchoredRelativeFormatStyle(anchor: date, presentation: .named, unitsStyle: .wide)
-        style.locale = language.locale
-        return style.format(now)
+        Self.relativeDates.relativeDate(date, now: now, language: language)
     }
+
+    private static let relativeDates = RelativeDates()
 
     /// Date and time of `date` as the reader writes them ("22 Nov 2026, 1:08:04 AM" / "2026年11月22日 01:08:04").
     public func dateTime(_ date: Date) -> String {
