@@ -84,13 +84,10 @@ final class SQLiteMomentsStore: MomentsStore {
     func updateLikes(_ changes: [LikeChange]) async throws(MomentsStoreError) -> [Result<Moment, MomentsStoreError>] {
         do {
             return try await likeWriter.write { db in
-                // Each change in its own savepoint: one that throws is undone alone.
+                // A change that throws has written nothing (`apply`): the others commit without it.
                 let outcomes = try changes.map { change in
                     do {
-                        try db.inSavepoint {
-                            try Self.apply(change, in: db)
-                            return .commit
-                        }
+                        try Self.apply(change, in: db)
                         return (change: change, error: nil as MomentsStoreError?)
                     } catch let error as MomentsStoreError {
                         return (change: change, error: error)
@@ -109,7 +106,12 @@ final class SQLiteMomentsStore: MomentsStore {
         }
     }
 
-    /// Likes or unlikes as `change` says, after checking that its user and moment exist.
+    /// Likes or unlikes as `change` says, after checking that its user and moment exist: one
+    /// statement, which SQLite applies whole or not at all, after reads that write nothing, so a
+    /// change that throws needs no savepoint to be undone. The statements are prepared once per
+    /// connection: a record's `insert` and `deleteOne` built their SQL and encoded the record
+    /// for each change, and a savepoint per change parsed two statements more (7% of a like's CPU
+    /// together, perf 2026-11-27).
     private static func apply(_ change: LikeChange, in db: Database) throws {
         guard try exists(table: UserRecord.databaseTableName, id: change.userID, in: db) else {
             throw MomentsStoreError.unknownUser(change.userID)
@@ -118,12 +120,16 @@ final class SQLiteMomentsStore: MomentsStore {
             throw MomentsStoreError.unknownMoment(change.momentID)
         }
         if change.isLiked {
-            let like = LikeRecord(momentID: change.momentID, userID: change.userID, likedAt: Date().timeIntervalSince1970)
-            try like.insert(db, onConflict: .ignore)
+            try db.cachedStatement(sql: Self.insertLike)
+                .execute(arguments: [change.momentID, change.userID, Date().timeIntervalSince1970])
         } else {
-            try LikeRecord.deleteOne(db, key: ["momentID": change.momentID, "userID": change.userID])
+            try db.cachedStatement(sql: Self.deleteLike).execute(arguments: [change.momentID, change.userID])
         }
     }
+
+    /// A like that is there already stays as it is, with its time.
+    private static let insertLike = "INSERT OR IGNORE INTO \(LikeRecord.databaseTableName) (momentID, userID, likedAt) VALUES (?, ?, ?)"
+    private static let deleteLike = "DELETE FROM \(LikeRecord.databaseTableName) WHERE momentID = ? AND userID = ?"
 
     /// Whether `table` has a row with `id`, by a statement prepared once per connection.
     private static func exists(table: String, id: String, in db: Database) throws -> Bool {
