@@ -33,6 +33,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -118,6 +119,7 @@ let package = Package(
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

@@ -8,7 +8,9 @@ enum GraphQLHTTPRequest {
     /// The request in a POST body: `{"query": …, "variables": {…}, "operationName": …}`.
     static func decode(body: Data) throws(GraphQLRequestError) -> GraphQLRequest {
         do {
-            return try JSONDecoder().decode(GraphQLRequest.self, from: body)
+            let body = try JSONDecoder().decode(Body.self, from: body)
+            return GraphQLRequest(query: body.query, operationName: body.operationName,
+                                  variables: VariableValue.variables(body.variables ?? [:]))
         } catch let DecodingError.keyNotFound(key, _) where key.stringValue == "query" {
             throw .missingQuery
         } catch let DecodingError.valueNotFound(_, context) where context.codingPath.first?.stringValue == "query" {
@@ -26,12 +28,19 @@ enum GraphQLHTTPRequest {
         var variables: [String: Map] = [:]
         if let text = arguments["variables"] {
             do {
-                variables = try JSONDecoder().decode([String: Map].self, from: Data(text.utf8))
+                variables = VariableValue.variables(try JSONDecoder().decode([String: VariableValue].self, from: Data(text.utf8)))
             } catch {
                 throw .invalidParameter(name: "variables", expected: "a JSON object")
             }
         }
         return GraphQLRequest(query: query, operationName: arguments["operationName"], variables: variables)
+    }
+
+    /// A POST body's fields: the library's `GraphQLRequest`, its variables read as `VariableValue`s.
+    private struct Body: Decodable {
+        let query: String
+        let operationName: String?
+        let variables: [String: VariableValue]?
     }
 
     private static func parameterError(at path: [any CodingKey]) -> GraphQLRequestError {

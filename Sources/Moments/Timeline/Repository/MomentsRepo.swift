@@ -17,16 +17,27 @@ public final class MomentsRepo: MomentsRepoType {
         var clearCount = 0
         /// When this dashboard last sent or kept a like of its own, by user and moment: the live
         /// subscription's echo of an older one may arrive after a newer one was answered.
-        var ownLikes: [String: ContinuousClock.Instant] = [:]
+        var ownLikes: [OwnLike: ContinuousClock.Instant] = [:]
+        /// When `ownLikes` last lost the likes older than the window: once a window, not at each
+        /// like, which made a like's cost grow with the likes of the last two seconds.
+        var ownLikesPruned = ContinuousClock.now
+
+        struct OwnLike: Hashable {
+            let userID: String
+            let momentID: String
+        }
 
         mutating func recordOwnLike(momentID: String, userID: String) {
             let now = ContinuousClock.now
-            ownLikes = ownLikes.filter { now - $0.value < MomentsRepo.ownLikeEchoWindow }
-            ownLikes["\(userID)|\(momentID)"] = now
+            if now - ownLikesPruned >= MomentsRepo.ownLikeEchoWindow {
+                ownLikes = ownLikes.filter { now - $0.value < MomentsRepo.ownLikeEchoWindow }
+                ownLikesPruned = now
+            }
+            ownLikes[OwnLike(userID: userID, momentID: momentID)] = now
         }
 
         func isEcho(momentID: String, userID: String) -> Bool {
-            ownLikes["\(userID)|\(momentID)"].map { ContinuousClock.now - $0 < MomentsRepo.ownLikeEchoWindow } ?? false
+            ownLikes[OwnLike(userID: userID, momentID: momentID)].map { ContinuousClock.now - $0 < MomentsRepo.ownLikeEchoWindow } ?? false
         }
     }
 
