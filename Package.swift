@@ -4,10 +4,12 @@ import PackageDescription
 
 /// Build targets are chosen at compile time, as in the seed's `BuildTargetTogglesDataStore`, by
 /// `MOMENTS_BUILD` in the environment of `swift build`: `internal` defines `INTERNAL` and
-/// `production` defines `PRODUCTION`, on this package's targets only (see the end of this file).
-/// Unset, a debug build is debug and a release build is production. The dependencies' build
-/// commands are the same for every target, so a scratch path switched from one target to another
-/// recompiles only this package (`-Xswiftc -D…` would reach every dependency and rebuild them all).
+/// `production` defines `PRODUCTION`, on `Foundations` only, whose `BuildTarget` reads them (see
+/// the end of this file). Unset, a debug build is debug and a release build is production. The
+/// other targets' build commands are the same for every build target, so a scratch path switched
+/// from one to the other (`make deb` builds both in one) recompiles `Foundations` and the targets
+/// that import it, not `HTTPServer`, `BFF` or a dependency (`-Xswiftc -D…` would reach every
+/// dependency and rebuild them all).
 ///
 /// Linux only: the server calls glibc directly (`Listener`, `StaticFiles`, `CMalloc`) and links
 /// the system's libmicrohttpd and zlib, so no Apple platform is declared.
@@ -185,7 +187,7 @@ if let fuzzerLibrary = Context.environment["MOMENTS_FUZZER_LIBRARY"] {
     ))
 }
 
-/// `MOMENTS_BUILD`'s define, given to every Swift target of this package.
+/// `MOMENTS_BUILD`'s define, given to `Foundations`, the one target that reads it (`BuildTarget`).
 let buildTargetDefines: [SwiftSetting] = switch Context.environment["MOMENTS_BUILD"] ?? "" {
 case "": []
 case "internal": [.define("INTERNAL")]
@@ -200,5 +202,5 @@ case "thread": [.define("SANITIZE_THREAD")]
 case let other: fatalError("MOMENTS_SANITIZE must be thread or unset, not \(other)")
 }
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + buildTargetDefines + sanitizerDefines
+    target.swiftSettings = (target.swiftSettings ?? []) + (target.name == "Foundations" ? buildTargetDefines : []) + sanitizerDefines
 }
