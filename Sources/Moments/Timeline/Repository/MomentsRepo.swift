@@ -17,15 +17,10 @@ public final class MomentsRepo: MomentsRepoType {
         var clearCount = 0
         /// When this dashboard last sent or kept a like of its own, by user and moment: the live
         /// subscription's echo of an older one may arrive after a newer one was answered.
-        var ownLikes: [OwnLike: ContinuousClock.Instant] = [:]
+        var ownLikes: [MomentLikeChange.Target: ContinuousClock.Instant] = [:]
         /// When `ownLikes` last lost the likes older than the window: once a window, not at each
         /// like, which made a like's cost grow with the likes of the last two seconds.
         var ownLikesPruned = ContinuousClock.now
-
-        struct OwnLike: Hashable {
-            let userID: String
-            let momentID: String
-        }
 
         mutating func recordOwnLike(momentID: String, userID: String) {
             let now = ContinuousClock.now
@@ -33,11 +28,11 @@ public final class MomentsRepo: MomentsRepoType {
                 ownLikes = ownLikes.filter { now - $0.value < MomentsRepo.ownLikeEchoWindow }
                 ownLikesPruned = now
             }
-            ownLikes[OwnLike(userID: userID, momentID: momentID)] = now
+            ownLikes[MomentLikeChange.Target(momentID: momentID, userID: userID)] = now
         }
 
         func isEcho(momentID: String, userID: String) -> Bool {
-            ownLikes[OwnLike(userID: userID, momentID: momentID)].map { ContinuousClock.now - $0 < MomentsRepo.ownLikeEchoWindow } ?? false
+            ownLikes[MomentLikeChange.Target(momentID: momentID, userID: userID)].map { ContinuousClock.now - $0 < MomentsRepo.ownLikeEchoWindow } ?? false
         }
     }
 
