@@ -162,7 +162,7 @@ public final class MomentsRepo: MomentsRepoType {
             return state.cache.replace(updated, userID: userID)
         }
         for page in newest {
-            saver.saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
+            saver.saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), version: page.version, userID: userID)
         }
         likeChanges.send(LikeChange(momentID: momentID, userID: userID, isLiked: isLiked))
         return updated.moment
@@ -183,7 +183,7 @@ public final class MomentsRepo: MomentsRepoType {
         guard let newest else { return }
         mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
         for page in newest {
-            saver.saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), userID: userID)
+            saver.saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), version: page.version, userID: userID)
         }
         likeChanges.send(LikeChange(momentID: likes.id, userID: userID, isLiked: likes.isLiked ?? false))
     }

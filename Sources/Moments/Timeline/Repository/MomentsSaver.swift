@@ -13,6 +13,8 @@ final class MomentsSaver: Sendable {
     /// Pages changed by likes and not saved yet, by user, and the task saving them.
     private struct Unsaved {
         var pages: [String: SavedPage] = [:]
+        /// The newest version given for each user, saved or not: an older one comes too late.
+        var versions: [String: Int] = [:]
         var saving: Task<Void, Never>?
     }
 
@@ -33,11 +35,15 @@ final class MomentsSaver: Sendable {
         try? await persistentDataStore.save(page, forKey: storageKey(userID))
     }
 
-    /// Saves `page` in the background, one write at a time with a pause after each, the latest
-    /// page winning, so a burst of likes costs a few writes instead of one each. A crash before it
-    /// is written costs the offline copy that like; the BFF has it. `flush` writes it at shutdown.
-    func saveSoon(_ page: SavedPage, userID: String) {
+    /// Saves `page` in the background, one write at a time with a pause after each, the newest
+    /// `version` winning, so a burst of likes costs a few writes instead of one each. Two likes
+    /// change the page under the repository's lock and hand it here after, in either order: the
+    /// version, not the order, says which is newer. A crash before it is written costs the offline
+    /// copy that like; the BFF has it. `flush` writes it at shutdown.
+    func saveSoon(_ page: SavedPage, version: Int, userID: String) {
         unsaved.withLock { state in
+            guard version > state.versions[userID, default: Int.min] else { return }
+            state.versions[userID] = version
             state.pages[userID] = page
             guard state.saving == nil else { return }
             state.saving = Task { [self] in
