@@ -1,7 +1,6 @@
 import CMicroHTTPD
 import Foundation
 import Locking
-import Telemetry
 
 /// Answers that handlers marked reusable (`Reuse`), kept by what the request asked: its method,
 /// path, query arguments and every header but the trace's own (`X-Request-Id`, `traceparent`,
@@ -15,7 +14,7 @@ import Telemetry
 final class ReadyAnswers: Sendable {
     /// What a request asked, as bytes: equal keys, equal requests to every handler.
     struct Key: Hashable, Sendable {
-        fileprivate let bytes: [UInt8]
+        fileprivate var bytes: [UInt8]
 
         /// The bytes in one go: an array hashes its elements one at a time.
         func hash(into hasher: inout Hasher) {
@@ -102,33 +101,27 @@ final class ReadyAnswers: Sendable {
 }
 
 extension ReadyAnswers.Key {
-    /// The trace's own headers, which change no answer but its `X-Request-Id`, set per request.
-    private static let traceHeaders = HeaderNames([TraceContextPropagation.requestIDHeader, TraceContextPropagation.traceParentHeader,
-                                                   TraceContextPropagation.traceStateHeader])
-
-    /// What the request on `connection` asks, for a GET or HEAD without a body; `nil` for
-    /// anything else (a write is never answered twice).
-    init?(connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?) {
+    /// The start of what a GET or HEAD to `url` asks, its query arguments and headers to be added
+    /// as the head's walk meets them (`RequestHead`); `nil` for anything else (a write is never
+    /// answered twice).
+    init?(method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?) {
         guard let method, let url, strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0 else { return nil }
-        var bytes: [UInt8] = []
+        bytes = []
         bytes.reserveCapacity(256)
         Self.append(method, to: &bytes)
         Self.append(url, to: &bytes)
-        withUnsafeMutablePointer(to: &bytes) { pointer in
-            for kind in [MHD_ValueKind.GET_ARGUMENT_KIND, MHD_ValueKind.HEADER_KIND] {
-                pointer.pointee.append(0xFF)
-                pointer.pointee.append(UInt8(truncatingIfNeeded: kind.rawValue))
-                _ = MHD_get_connection_values(connection.pointer, kind, { cls, kind, key, value in
-                    guard let key else { return MHD_Result.YES }
-                    if kind == MHD_ValueKind.HEADER_KIND, ReadyAnswers.Key.traceHeaders.contains(key) { return MHD_Result.YES }
-                    let bytes = cls!.assumingMemoryBound(to: [UInt8].self)
-                    ReadyAnswers.Key.append(key, to: &bytes.pointee)
-                    ReadyAnswers.Key.append(value, to: &bytes.pointee)
-                    return MHD_Result.YES
-                }, pointer)
-            }
-        }
-        self.bytes = bytes
+    }
+
+    /// Starts the values of `kind`, so that no query argument reads as a header.
+    mutating func beginValues(of kind: MHD_ValueKind) {
+        bytes.append(0xFF)
+        bytes.append(UInt8(truncatingIfNeeded: kind.rawValue))
+    }
+
+    /// Adds a query argument or a header.
+    mutating func append(_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) {
+        Self.append(name, to: &bytes)
+        Self.append(value, to: &bytes)
     }
 
     /// The C string and its end, so no two lists of strings run together alike.

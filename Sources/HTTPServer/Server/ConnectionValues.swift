@@ -4,14 +4,6 @@ import Foundation
 /// Reads what libmicrohttpd has parsed of a request: headers, cookies and query arguments,
 /// already percent-decoded by the library.
 enum ConnectionValues {
-    /// The first header called `name`, case ignored. The name goes to the library as `withCString`
-    /// lends it, from the stack when short: a `String` passed as a C string is copied to the heap.
-    static func header(_ name: String, of connection: ConnectionHandle) -> String? {
-        name.withCString { name in
-            MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
-        }
-    }
-
     /// The request libmicrohttpd has parsed so far, with `body`.
     static func request(connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?, body: Data) -> Request {
         Request(
@@ -24,46 +16,26 @@ enum ConnectionValues {
         )
     }
 
-    /// The headers called one of `names` as they came, duplicates included, in order. The others
-    /// are compared where the library keeps them and not copied: this runs for every request.
-    static func headers(named names: HeaderNames, of connection: ConnectionHandle) -> [(name: String, value: String)] {
-        var search = (names: names, found: [(name: String, value: String)]())
-        withUnsafeMutablePointer(to: &search) { pointer in
-            _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, { cls, _, key, value in
-                guard let key else { return MHD_Result.YES }
-                let search = cls!.assumingMemoryBound(to: (names: HeaderNames, found: [(name: String, value: String)]).self)
-                if search.pointee.names.contains(key) {
-                    search.pointee.found.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
-                }
-                return MHD_Result.YES
-            }, pointer)
+    /// Calls `body` with each value of `kind` as libmicrohttpd keeps it, in the order they came:
+    /// the name and value are the library's own, valid during the call, not copied.
+    static func forEach(_ kind: MHD_ValueKind, of connection: ConnectionHandle,
+                        _ body: (_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) -> Void) {
+        typealias Visit = (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Void
+        withoutActuallyEscaping(body) { body in
+            var visit: Visit = body
+            withUnsafeMutablePointer(to: &visit) { pointer in
+                _ = MHD_get_connection_values(connection.pointer, kind, { cls, _, key, value in
+                    guard let key else { return MHD_Result.YES }
+                    cls!.assumingMemoryBound(to: Visit.self).pointee(key, value)
+                    return MHD_Result.YES
+                }, pointer)
+            }
         }
-        return search.found
-    }
-
-    /// Bytes of the query arguments and of the headers as parsed, counted without copying them.
-    static func size(of kind: MHD_ValueKind, _ connection: ConnectionHandle) -> Int {
-        var total = 0
-        withUnsafeMutablePointer(to: &total) { pointer in
-            _ = MHD_get_connection_values(connection.pointer, kind, { cls, _, key, value in
-                let total = cls!.assumingMemoryBound(to: Int.self)
-                total.pointee += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + 4
-                return MHD_Result.YES
-            }, pointer)
-        }
-        return total
     }
 
     private static func values(of kind: MHD_ValueKind, _ connection: ConnectionHandle) -> [(String, String)] {
         var pairs: [(String, String)] = []
-        withUnsafeMutablePointer(to: &pairs) { pointer in
-            _ = MHD_get_connection_values(connection.pointer, kind, { cls, _, key, value in
-                guard let key else { return MHD_Result.YES }
-                let pairs = cls!.assumingMemoryBound(to: [(String, String)].self)
-                pairs.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
-                return MHD_Result.YES
-            }, pointer)
-        }
+        forEach(kind, of: connection) { name, value in pairs.append((String(cString: name), value.map { String(cString: $0) } ?? "")) }
         return pairs
     }
 }
@@ -77,8 +49,8 @@ struct HeaderNames: Sendable {
         self.names = names.map { Array($0.utf8CString) }
     }
 
-    /// Whether `name` is one of these, case ignored.
-    func contains(_ name: UnsafePointer<CChar>) -> Bool {
-        names.contains { $0.withUnsafeBufferPointer { strcasecmp(name, $0.baseAddress!) == 0 } }
+    /// Which of these `name` is, case ignored, by its place in the list.
+    func index(of name: UnsafePointer<CChar>) -> Int? {
+        names.firstIndex { $0.withUnsafeBufferPointer { strcasecmp(name, $0.baseAddress!) == 0 } }
     }
 }

@@ -1,5 +1,3 @@
-import CMicroHTTPD
-
 /// How a request says where its body ends, checked at the head, before libmicrohttpd reads a
 /// byte of the body: RFC 9112 §6 leaves a server no safe reading of a head that says it twice.
 /// libmicrohttpd takes one `Content-Length` of several that disagree, and reads a body beside a
@@ -11,12 +9,12 @@ struct MessageFraming {
     /// Whether the body comes in chunks (`Transfer-Encoding: chunked`), its length unknown.
     let isChunked: Bool
 
-    /// The framing of the head on `connection`, read in one pass over its headers, or the refusal
-    /// of a head whose framing is ambiguous or not understood.
-    static func read(from connection: ConnectionHandle) -> Result<MessageFraming, HTTPError> {
+    /// The framing its `Content-Length` and `Transfer-Encoding` fields (in `fields`, as they came)
+    /// give a head, or the refusal of a head whose framing is ambiguous or not understood.
+    static func read(_ fields: [(name: String, value: String)]) -> Result<MessageFraming, HTTPError> {
         var lengths: [String] = []
         var codings: [String] = []
-        for (name, value) in ConnectionValues.headers(named: framingHeaders, of: connection) {
+        for (name, value) in fields {
             if HTTPHeaders.sameName(name, "Content-Length") {
                 // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
                 lengths.append(String(value[...].withoutOptionalWhitespace))
@@ -39,6 +37,4 @@ struct MessageFraming {
         }
         return .success(MessageFraming(contentLength: nil, isChunked: true))
     }
-
-    private static let framingHeaders = HeaderNames(["Content-Length", "Transfer-Encoding"])
 }

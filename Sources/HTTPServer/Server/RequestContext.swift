@@ -21,8 +21,13 @@ final class RequestContext: Sendable {
         /// What the socket had sent when `refusal` was queued to libmicrohttpd; nil when
         /// `LastResortAnswer` wrote it at once.
         var bytesSentBeforeRefusal: UInt64?
-        /// The request's id and trace, read from its head (`traceHead`), or made for a head never read.
+        /// The request's id, settled when its head is read (`read`), or made for a head never read.
+        var requestID: String?
+        /// The trace headers it came with, and its trace, made from them when first asked for.
+        var incomingTrace = RequestHead.Trace()
         var trace: RequestTrace?
+        /// What it asks, for `ReadyAnswers`: a GET or HEAD's.
+        var readyKey: ReadyAnswers.Key?
         /// The kept answer's response lent to this request (`ReadyAnswers`), given back when it completes.
         var lent: ReadyAnswers.Lent?
     }
@@ -92,7 +97,7 @@ final class RequestContext: Sendable {
     /// `lostRefusal`.
     func holdRefusal(_ response: Response, queuedAfter bytesSent: UInt64?) {
         var response = response
-        response.headers.set(TraceContextPropagation.requestIDHeader, trace.requestID)
+        response.headers.set(TraceContextPropagation.requestIDHeader, requestID)
         state.withLock { state in
             state.refusal = response
             state.bytesSentBeforeRefusal = bytesSent
@@ -108,21 +113,37 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// Reads the request's id and trace context from its head, as `TraceContextPropagation`
-    /// extracts them, without a service context made only to be read back.
-    func traceHead(of connection: ConnectionHandle) {
-        let trace = RequestTrace { ConnectionValues.header($0, of: connection) }
-        state.withLock { $0.trace = trace }
+    /// Keeps what the request's head says of it: its id (settled now, as `TraceContextPropagation`
+    /// would extract it), the trace headers its `trace` is made from, and what it asks.
+    func read(_ head: RequestHead) {
+        let requestID = RequestTrace.requestID(keeping: head.trace.requestID)
+        state.withLock { state in
+            state.requestID = requestID
+            state.incomingTrace = head.trace
+            state.readyKey = head.readyKey
+        }
+    }
+
+    /// The request's id, which the answer carries.
+    var requestID: String {
+        state.withLock { state in
+            if let requestID = state.requestID { return requestID }
+            let fresh = RequestTrace.requestID(keeping: nil)
+            state.requestID = fresh
+            return fresh
+        }
     }
 
     /// The request's id and trace: the handler runs with it (`serviceContext`), for logs and calls
-    /// to the BFF, and the answer carries its id.
+    /// to the BFF. Made when first asked for: an answer reused without a handler needs only the id.
     var trace: RequestTrace {
-        state.withLock { state in
+        let requestID = requestID
+        return state.withLock { state in
             if let trace = state.trace { return trace }
-            let fresh = RequestTrace(incomingRequestID: nil, traceParent: nil, traceState: nil)
-            state.trace = fresh
-            return fresh
+            let trace = RequestTrace(requestID: requestID, traceParent: state.incomingTrace.traceParent,
+                                     traceState: state.incomingTrace.traceState)
+            state.trace = trace
+            return trace
         }
     }
 
@@ -136,12 +157,13 @@ final class RequestContext: Sendable {
     /// Every upload byte seen, kept or dropped.
     var bytesReceived: Int { state.withLock { $0.bytesReceived } }
 
-    /// Marks the request as handed to its handler; `nil` when it already was, else the body.
-    func dispatch() -> Data? {
+    /// Marks the request as handed to its handler; `nil` when it already was, else the body and,
+    /// for a request without one, what it asks (`ReadyAnswers`).
+    func dispatch() -> (body: Data, readyKey: ReadyAnswers.Key?)? {
         state.withLock { state in
             guard !state.dispatched else { return nil }
             state.dispatched = true
-            return state.body
+            return (state.body, state.body.isEmpty ? state.readyKey : nil)
         }
     }
 
