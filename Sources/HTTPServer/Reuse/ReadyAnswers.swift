@@ -23,13 +23,19 @@ final class ReadyAnswers: Sendable {
     }
 
     /// An answer kept, ready to lend. A class: a reuse takes it out of the lock with one retain.
+    /// `Reuse`'s parts are kept apart: read through a `Reuse`, each reuse copied and destroyed it
+    /// whole, its arrays and closures retained and released (0.5% of `/healthz`'s time, perf).
     private final class Entry: Sendable {
         let responses: PreparedResponses
-        let reuse: Reuse
+        let validity: AnswerValidity
+        let effects: [Reuse.Effect]
+        let perClientValue: PerClientValue?
 
         init(responses: PreparedResponses, reuse: Reuse) {
             self.responses = responses
-            self.reuse = reuse
+            validity = reuse.validity
+            effects = reuse.effects
+            perClientValue = reuse.perClientValue
         }
 
         var cost: Int { responses.cost }
@@ -64,7 +70,7 @@ final class ReadyAnswers: Sendable {
         // The lock only finds the entry: its validity is read outside, where no other thread waits on it.
         guard let entry = state.withLock({ $0.entries[key] }) else { return nil }
         let now = ContinuousClock.now
-        guard entry.reuse.validity.isCurrent(at: now) else {
+        guard entry.validity.isCurrent(at: now) else {
             state.withLock { state in
                 guard state.entries[key] === entry else { return }
                 state.entries[key] = nil
@@ -72,11 +78,11 @@ final class ReadyAnswers: Sendable {
             }
             return nil
         }
-        guard let prepared = entry.responses.lend(requestID: requestID, value: entry.reuse.perClientValue?.make() ?? "") else {
+        guard let prepared = entry.responses.lend(requestID: requestID, value: entry.perClientValue?.make() ?? "") else {
             return nil
         }
         let elapsed = now - started
-        for effect in entry.reuse.effects { effect(elapsed) }
+        for effect in entry.effects { effect(elapsed) }
         return Lent(responses: entry.responses, prepared: prepared)
     }
 
@@ -93,7 +99,7 @@ final class ReadyAnswers: Sendable {
             state.bytes += entry.cost
             guard state.bytes > budget else { return }
             let now = ContinuousClock.now
-            state.entries = state.entries.filter { $0.value.reuse.validity.isCurrent(at: now) }
+            state.entries = state.entries.filter { $0.value.validity.isCurrent(at: now) }
             if state.entries.values.reduce(0, { $0 + $1.cost }) > budget { state.entries = [key: entry] }
             state.bytes = state.entries.values.reduce(0) { $0 + $1.cost }
         }

@@ -20,17 +20,23 @@ enum ConnectionValues {
     /// the name and value are the library's own, valid during the call, not copied.
     static func forEach(_ kind: MHD_ValueKind, of connection: ConnectionHandle,
                         _ body: (_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) -> Void) {
-        typealias Visit = (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Void
         withoutActuallyEscaping(body) { body in
-            var visit: Visit = body
-            withUnsafeMutablePointer(to: &visit) { pointer in
+            var visitor = Visitor(visit: body)
+            withUnsafeMutablePointer(to: &visitor) { pointer in
                 _ = MHD_get_connection_values(connection.pointer, kind, { cls, _, key, value in
                     guard let key else { return MHD_Result.YES }
-                    cls!.assumingMemoryBound(to: Visit.self).pointee(key, value)
+                    cls!.assumingMemoryBound(to: Visitor.self).pointee.visit(key, value)
                     return MHD_Result.YES
                 }, pointer)
             }
         }
+    }
+
+    /// The closure `forEach` calls, in a struct: a bare closure handed through a pointer is stored
+    /// at its most general abstraction, and each call went through two reabstraction thunks (1.2%
+    /// of `/healthz`'s time, perf).
+    private struct Visitor {
+        let visit: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Void
     }
 
     private static func values(of kind: MHD_ValueKind, _ connection: ConnectionHandle) -> [(String, String)] {
