@@ -32,8 +32,7 @@ import Testing
 
     /// Ids drawn as hex: 16 lowercase digits, never the same twice, every digit in every place.
     @Test func hexWords_areSixteenDigits_neverRepeated() {
-        var random = KernelRandom()
-        let ids = (0..<1_000).map { _ in random.nextHex() }
+        let ids = (0..<1_000).map { _ in KernelRandom.hex(bytes: 8) }
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.utf8.count == 16 })
         for place in 0..<16 {

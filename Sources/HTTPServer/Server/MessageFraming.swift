@@ -9,18 +9,13 @@ struct MessageFraming {
     /// Whether the body comes in chunks (`Transfer-Encoding: chunked`), its length unknown.
     let isChunked: Bool
 
-    /// The framing its `Content-Length` and `Transfer-Encoding` fields (in `fields`, as they came)
-    /// give a head, or the refusal of a head whose framing is ambiguous or not understood.
-    static func read(_ fields: [(name: String, value: String)]) -> Result<MessageFraming, HTTPError> {
-        var lengths: [String] = []
-        var codings: [String] = []
-        for (name, value) in fields {
-            if HTTPHeaders.sameName(name, "Content-Length") {
-                // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
-                lengths.append(String(value[...].withoutOptionalWhitespace))
-            } else if HTTPHeaders.sameName(name, "Transfer-Encoding") {
-                codings += value.split(separator: ",", omittingEmptySubsequences: false).map { String($0.withoutOptionalWhitespace) }
-            }
+    /// The framing a head's `Content-Length` and `Transfer-Encoding` fields give (each field's
+    /// value, as they came), or the refusal of a head whose framing is ambiguous or not understood.
+    static func read(contentLengths: [String], transferEncodings: [String]) -> Result<MessageFraming, HTTPError> {
+        // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
+        let lengths = contentLengths.map { String($0[...].withoutOptionalWhitespace) }
+        let codings = transferEncodings.flatMap {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0.withoutOptionalWhitespace) }
         }
         if Set(lengths).count > 1 {
             return .failure(HTTPError(.badRequest, code: "conflicting_content_length",

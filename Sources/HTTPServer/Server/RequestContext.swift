@@ -23,8 +23,9 @@ final class RequestContext: Sendable {
         var bytesSentBeforeRefusal: UInt64?
         /// The request's id, settled when its head is read (`read`), or made for a head never read.
         var requestID: String?
-        /// The trace headers it came with, and its trace, made from them when first asked for.
-        var incomingTrace = RequestHead.Trace()
+        /// The `traceparent` and `tracestate` it came with, and its trace, made from them when first asked for.
+        var traceParent: String?
+        var traceState: String?
         var trace: RequestTrace?
         /// What it asks, for `ReadyAnswers`: a GET or HEAD's.
         var readyKey: ReadyAnswers.Key?
@@ -119,7 +120,8 @@ final class RequestContext: Sendable {
         let requestID = RequestTrace.requestID(keeping: head.trace.requestID)
         state.withLock { state in
             state.requestID = requestID
-            state.incomingTrace = head.trace
+            state.traceParent = head.trace.traceParent
+            state.traceState = head.trace.traceState
             state.readyKey = head.readyKey
         }
     }
@@ -140,8 +142,7 @@ final class RequestContext: Sendable {
         let requestID = requestID
         return state.withLock { state in
             if let trace = state.trace { return trace }
-            let trace = RequestTrace(requestID: requestID, traceParent: state.incomingTrace.traceParent,
-                                     traceState: state.incomingTrace.traceState)
+            let trace = RequestTrace(requestID: requestID, traceParent: state.traceParent, traceState: state.traceState)
             state.trace = trace
             return trace
         }

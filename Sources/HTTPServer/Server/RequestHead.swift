@@ -26,24 +26,29 @@ struct RequestHead {
             key?.append(name, value)
         }
         var trace = Trace()
-        var framingFields: [(name: String, value: String)] = []
+        var lengths: [String] = []
+        var codings: [String] = []
         key?.beginValues(of: MHD_ValueKind.HEADER_KIND)
         ConnectionValues.forEach(MHD_ValueKind.HEADER_KIND, of: connection) { name, value in
             size += Self.size(name, value)
-            switch Self.named.index(of: name) {
+            let text = { value.map { String(cString: $0) } ?? "" }
+            switch Self.named.index(of: name).flatMap(Named.init(rawValue:)) {
             // The trace's own headers change no answer but its `X-Request-Id`, set per request.
-            case 0: trace.requestID = trace.requestID ?? value.map { String(cString: $0) } ?? ""
-            case 1: trace.traceParent = trace.traceParent ?? value.map { String(cString: $0) } ?? ""
-            case 2: trace.traceState = trace.traceState ?? value.map { String(cString: $0) } ?? ""
-            case 3, 4:
-                framingFields.append((String(cString: name), value.map { String(cString: $0) } ?? ""))
+            case .requestID: trace.requestID = trace.requestID ?? text()
+            case .traceParent: trace.traceParent = trace.traceParent ?? text()
+            case .traceState: trace.traceState = trace.traceState ?? text()
+            case .contentLength:
+                lengths.append(text())
                 key?.append(name, value)
-            default: key?.append(name, value)
+            case .transferEncoding:
+                codings.append(text())
+                key?.append(name, value)
+            case nil: key?.append(name, value)
             }
         }
         self.size = size
         self.trace = trace
-        framing = MessageFraming.read(framingFields)
+        framing = MessageFraming.read(contentLengths: lengths, transferEncodings: codings)
         readyKey = key
     }
 
@@ -54,7 +59,11 @@ struct RequestHead {
         var traceState: String?
     }
 
-    /// The headers read by name, in the order `init` tells them apart.
+    /// The headers read by name; `named` lists them in this order.
+    private enum Named: Int {
+        case requestID, traceParent, traceState, contentLength, transferEncoding
+    }
+
     private static let named = HeaderNames([TraceContextPropagation.requestIDHeader, TraceContextPropagation.traceParentHeader,
                                             TraceContextPropagation.traceStateHeader, "Content-Length", "Transfer-Encoding"])
 

@@ -10,7 +10,7 @@ import Locking
 public struct KernelRandom: RandomNumberGenerator {
     private static let pool = Striped { Pool() }
 
-    /// Words drawn from the pool at once and handed out in order: a request's id and its trace's ids cost one lock.
+    /// Words drawn from the pool at once and handed out in order: a trace's ids cost one lock.
     private var drawn: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var used = 4
 
@@ -32,11 +32,6 @@ public struct KernelRandom: RandomNumberGenerator {
             fill(bytes)
             return hex(UnsafeRawBufferPointer(bytes))
         }
-    }
-
-    /// The next word as 16 lowercase hex characters: a request id drawn with its trace's ids, under one lock.
-    public mutating func nextHex() -> String {
-        withUnsafeBytes(of: next()) { Self.hex($0) }
     }
 
     private static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
