@@ -323,7 +323,7 @@ public final class HTTPServer: Sendable {
         let request = ConnectionValues.request(connection: connection, method: method, url: url, body: body)
         let responder = self.responder
         let readyAnswers = self.readyAnswers
-        let serviceContext = context.trace.serviceContext
+        let serviceContext = context.makeTrace().serviceContext
         // Runs on this thread up to the handler's first suspension: an answer that needs none (a
         // cached page) is queued below without waking another thread; one that suspends is
         // resumed by the task and completed from there. The request's trace is current in it,

@@ -21,20 +21,29 @@ final class RequestContext: Sendable {
         var bodyLimit: Int
         var bytesReceived = 0
         var dispatched = false
-        /// The 400, 414 or 431 for a head refused before its handler.
-        var refusal: Response?
-        /// What the socket had sent when `refusal` was queued to libmicrohttpd; nil when
-        /// `LastResortAnswer` wrote it at once.
-        var bytesSentBeforeRefusal: UInt64?
+        /// The 400, 414 or 431 for a head refused before its handler. Boxed: most requests have
+        /// none, and a `Response?` kept in place cost each request's end a walk of its fields.
+        var refusal: HeldRefusal?
         /// The request's id, settled when its head is read (`read`), or made for a head never read.
         var requestID: String?
-        /// The trace headers it came with, and its trace, made from them when first asked for.
+        /// The trace headers it came with, which its trace is made from.
         var traceHeaders = RequestHead.Trace()
-        var trace: RequestTrace?
         /// What it asks, for `ReadyAnswers`: a GET or HEAD's.
         var readyKey: ReadyAnswers.Key?
         /// The kept answer's response lent to this request (`ReadyAnswers`), given back when it completes.
         var lent: ReadyAnswers.Lent?
+    }
+
+    /// A head's refusal, and what the socket had sent when it was queued to libmicrohttpd (nil
+    /// when `LastResortAnswer` wrote it at once).
+    private final class HeldRefusal: Sendable {
+        let response: Response
+        let bytesSentBefore: UInt64?
+
+        init(response: Response, bytesSentBefore: UInt64?) {
+            self.response = response
+            self.bytesSentBefore = bytesSentBefore
+        }
     }
 
     /// Shared with the handler's task and the stopping server.
@@ -104,15 +113,14 @@ final class RequestContext: Sendable {
     func holdRefusal(_ response: Response, queuedAfter bytesSent: UInt64?) {
         var response = response
         response.headers.set(TraceContextPropagation.requestIDHeader, requestID)
-        worker.refusal = response
-        worker.bytesSentBeforeRefusal = bytesSent
+        worker.refusal = HeldRefusal(response: response, bytesSentBefore: bytesSent)
     }
 
     /// The refusal queued to libmicrohttpd that it found no room to send: the request ended in
     /// error and the socket has sent nothing since it was queued.
     func lostRefusal(bytesSentNow: UInt64) -> Response? {
-        guard let before = worker.bytesSentBeforeRefusal, bytesSentNow == before else { return nil }
-        return worker.refusal
+        guard let refusal = worker.refusal, let before = refusal.bytesSentBefore, bytesSentNow == before else { return nil }
+        return refusal.response
     }
 
     /// Keeps what the request's head says of it: its id (settled now, as `TraceContextPropagation`
@@ -132,16 +140,12 @@ final class RequestContext: Sendable {
     }
 
     /// The request's id and trace: the handler runs with it (`serviceContext`), for logs and calls
-    /// to the BFF. Made when first asked for: an answer reused without a handler needs only the id.
-    var trace: RequestTrace {
-        if let trace = worker.trace { return trace }
-        let trace = RequestTrace(requestID: requestID, traceParent: worker.traceHeaders.traceParent,
-                                 traceState: worker.traceHeaders.traceState)
-        worker.trace = trace
-        return trace
+    /// to the BFF. Made when asked for, once a request: an answer reused without a handler needs only the id.
+    func makeTrace() -> RequestTrace {
+        RequestTrace(requestID: requestID, traceParent: worker.traceHeaders.traceParent, traceState: worker.traceHeaders.traceState)
     }
 
-    var refusal: Response? { worker.refusal }
+    var refusal: Response? { worker.refusal?.response }
 
     var bodyTooLarge: Bool { worker.bodyTooLarge }
 
