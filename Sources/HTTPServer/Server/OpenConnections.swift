@@ -13,7 +13,9 @@ import Locking
 /// libmicrohttpd's timeout counts silence, so a client that sends one byte a second keeps a
 /// connection (and its memory) forever. Each connection here has until `limit` after it opened,
 /// or after its last answer, to deliver the next request line and headers; past that its socket
-/// is shut down, and libmicrohttpd closes it as if the client had left.
+/// is shut down, and libmicrohttpd closes it as if the client had left. The wait after an answer
+/// is timed from the first deadline check that sees it (`enforceDeadline`, every 250 ms), so a
+/// request's end reads no clock.
 final class OpenConnections: Sendable {
     private let limit: Duration
     private let connections = Locked<[Int: OpenConnection]>([:])
@@ -57,8 +59,16 @@ final class OpenConnections: Sendable {
 final class OpenConnection: Sendable {
     private struct State {
         var request: RequestContext?
-        /// When it started waiting for a request's headers; `nil` while one is being handled.
-        var waitingSince: ContinuousClock.Instant?
+        var wait: Wait
+    }
+
+    /// Whether it waits for a request's headers, and since when.
+    private enum Wait {
+        /// A request is being handled.
+        case none
+        /// Since an answer; when, the next deadline check notes.
+        case sinceAnswer
+        case since(ContinuousClock.Instant)
     }
 
     let socket: Int32
@@ -66,7 +76,7 @@ final class OpenConnection: Sendable {
 
     fileprivate init(socket: Int32) {
         self.socket = socket
-        state = Locked(State(waitingSince: .now))
+        state = Locked(State(wait: .since(.now)))
     }
 
     /// The connection's state, from its socket context (set when it opened).
@@ -83,24 +93,32 @@ final class OpenConnection: Sendable {
 
     /// Its headers arrived: the deadline waits until the request is answered.
     func headersArrived() {
-        state.withLock { $0.waitingSince = nil }
+        state.withLock { $0.wait = .none }
     }
 
     /// The request was answered (or failed); a kept-alive connection waits for its next one.
     func requestFinished(_ context: RequestContext?) {
         state.withLock { state in
             if let context, state.request === context { state.request = nil }
-            state.waitingSince = .now
+            state.wait = .sinceAnswer
         }
     }
 
     /// Ends its wait when it has waited past `limit`, and says so: true once a wait, so its socket
-    /// is shut down once.
+    /// is shut down once. A wait since an answer is timed from now.
     fileprivate func endWaitIfPast(_ limit: Duration, at now: ContinuousClock.Instant) -> Bool {
         state.withLock { state in
-            guard let since = state.waitingSince, now - since > limit else { return false }
-            state.waitingSince = nil
-            return true
+            switch state.wait {
+            case .none:
+                return false
+            case .sinceAnswer:
+                state.wait = .since(now)
+                return false
+            case .since(let since):
+                guard now - since > limit else { return false }
+                state.wait = .none
+                return true
+            }
         }
     }
 }
