@@ -17,7 +17,9 @@ final class PreparedResponses: Sendable {
         let pointer: OpaquePointer
         /// Its own copy of the body when the answer has a per-client value in it.
         fileprivate let body: UnsafeMutableRawBufferPointer?
-        fileprivate var requestID: String?
+        /// libmicrohttpd's own copy of the current borrower's `X-Request-Id`, which it reads when it
+        /// sends the head: the next id of its length is written over it in place.
+        fileprivate var requestID: UnsafeMutableBufferPointer<CChar>?
         /// The values it carries now of the headers that hold the per-client value.
         fileprivate var perClientValues: [String]
 
@@ -94,12 +96,7 @@ final class PreparedResponses: Sendable {
         guard perClientHeaders.isEmpty && offsets.isEmpty || value.utf8.count == valueLength else { return nil }
         let spare = spares.withLock { $0.popLast() }
         guard let prepared = spare ?? make() else { return nil }
-        if let old = prepared.requestID {
-            LibraryResponse.replace(TraceContextPropagation.requestIDHeader, old, with: requestID, in: prepared.pointer)
-        } else {
-            LibraryResponse.add(TraceContextPropagation.requestIDHeader, requestID, to: prepared.pointer)
-        }
-        prepared.requestID = requestID
+        Self.write(requestID: requestID, into: prepared)
         for (index, header) in perClientHeaders.enumerated() {
             let current = Self.joined(header.pieces, with: value)
             LibraryResponse.replace(header.name, prepared.perClientValues[index], with: current, in: prepared.pointer)
@@ -118,6 +115,23 @@ final class PreparedResponses: Sendable {
             }
         }
         return prepared
+    }
+
+    /// Sets the borrower's `X-Request-Id`: over the last one's bytes when it has their length (every
+    /// id this server makes has), else as a new header in its place. Found by name and compared
+    /// on each lending, it was a walk of the headers and a string kept a request (perf, `/healthz`).
+    private static func write(requestID: String, into prepared: Prepared) {
+        var requestID = requestID
+        let written = requestID.withUTF8 { id in
+            guard let held = prepared.requestID, held.count == id.count else { return false }
+            UnsafeMutableRawBufferPointer(held).copyMemory(from: UnsafeRawBufferPointer(id))
+            return true
+        }
+        guard !written else { return }
+        let name = TraceContextPropagation.requestIDHeader
+        if let held = prepared.requestID { LibraryResponse.remove(name, held.baseAddress!, from: prepared.pointer) }
+        LibraryResponse.add(name, requestID, to: prepared.pointer)
+        prepared.requestID = LibraryResponse.value(of: name, in: prepared.pointer)
     }
 
     /// Takes back a response libmicrohttpd has finished with.

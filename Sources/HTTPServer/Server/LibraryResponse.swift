@@ -23,6 +23,19 @@ enum LibraryResponse {
         name.withCString { name in value.withCString { value in _ = MHD_del_response_header(response, name, value) } }
     }
 
+    /// Removes the header `name` whose value is libmicrohttpd's own `value`.
+    static func remove(_ name: String, _ value: UnsafePointer<CChar>, from response: OpaquePointer) {
+        name.withCString { name in _ = MHD_del_response_header(response, name, value) }
+    }
+
+    /// libmicrohttpd's own copy of the value of the first header `name`, which it reads when it
+    /// sends the head: valid, and writable, until that header is removed or the response destroyed.
+    static func value(of name: String, in response: OpaquePointer) -> UnsafeMutableBufferPointer<CChar>? {
+        name.withCString { MHD_get_response_header(response, $0) }.map {
+            UnsafeMutableBufferPointer(start: UnsafeMutablePointer(mutating: $0), count: strlen($0))
+        }
+    }
+
     /// Sets the header `name` whose value is `old` to `new`. When it is the first of its name and
     /// `new` has `old`'s length, `new` is written over libmicrohttpd's own copy (it keeps each value
     /// in memory of its own, made when the header was added, and reads it when it sends the head);
