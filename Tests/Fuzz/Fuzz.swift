@@ -6,7 +6,7 @@ import Foundation
 /// states; AddressSanitizer reports memory errors.
 enum Harness: String, CaseIterable {
     case request, forms, graphql, bffAnswer = "bff-answer", remoteConfig = "remote-config", jsonBody = "json-body"
-    case eventStream = "event-stream"
+    case eventStream = "event-stream", framing
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -18,6 +18,7 @@ enum Harness: String, CaseIterable {
         case .remoteConfig: RemoteConfigHarness.run(data)
         case .jsonBody: JSONBodyHarness.run(data)
         case .eventStream: EventStreamHarness.run(data)
+        case .framing: FramingHarness.run(data)
         }
     }
 }

@@ -2,16 +2,16 @@
 /// byte of the body: RFC 9112 §6 leaves a server no safe reading of a head that says it twice.
 /// libmicrohttpd takes one `Content-Length` of several that disagree, and reads a body beside a
 /// transfer coding it does not know; a proxy in front that read the other one would see a
-/// second, smuggled request in this one's body.
-struct MessageFraming {
+/// second, smuggled request in this one's body. Public for its fuzz harness (`Tests/Fuzz`).
+public struct MessageFraming: Sendable {
     /// The body's length as the head gives it; nil without a `Content-Length`.
-    let contentLength: Int?
+    public let contentLength: Int?
     /// Whether the body comes in chunks (`Transfer-Encoding: chunked`), its length unknown.
-    let isChunked: Bool
+    public let isChunked: Bool
 
     /// The framing a head's `Content-Length` and `Transfer-Encoding` fields give (each field's
     /// value, as they came), or the refusal of a head whose framing is ambiguous or not understood.
-    static func read(contentLengths: [String], transferEncodings: [String]) -> Result<MessageFraming, HTTPError> {
+    public static func read(contentLengths: [String], transferEncodings: [String]) -> Result<MessageFraming, HTTPError> {
         // Most heads say neither: no lists, no set to build (0.2% of `/healthz`'s time, perf).
         guard !contentLengths.isEmpty || !transferEncodings.isEmpty else { return .success(MessageFraming(contentLength: nil, isChunked: false)) }
         // A list of lengths in one field never gets here: libmicrohttpd refuses it (400).
