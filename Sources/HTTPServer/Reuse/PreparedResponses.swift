@@ -5,10 +5,12 @@ import Telemetry
 
 /// One kept answer as libmicrohttpd responses made once, headers and all, each lent to one
 /// request at a time and given back when libmicrohttpd has finished with it (the
-/// request-completed callback). Lending one changes only what is the request's own: its
-/// `X-Request-Id`, and a per-client value (a fresh CSRF token) in the headers that carry it and,
-/// written in place, in the body: in a gzip body, where it is stored as it is (`GzipPieces`), with
-/// the member's CRC-32 made again. Making a response per request instead cost three allocations a
+/// request-completed callback). Lending one changes only what is the request's own, written over
+/// the last borrower's in place: its `X-Request-Id`, and a per-client value (a fresh CSRF token)
+/// in libmicrohttpd's own copies of the headers that carry it and in the body: in a gzip body,
+/// where it is stored as it is (`GzipPieces`), with the member's CRC-32 made again. Joined into new
+/// header values, each found by name and replaced, the token cost two strings and two walks of the
+/// headers a page (perf, the page on its own core, 2026-11-28). Making a response per request instead cost three allocations a
 /// header, a dozen headers an answer, and a copy of the body with the token in it.
 final class PreparedResponses: Sendable {
     /// A libmicrohttpd response of this answer, and what of it is the current borrower's.
@@ -20,20 +22,21 @@ final class PreparedResponses: Sendable {
         /// libmicrohttpd's own copy of the current borrower's `X-Request-Id`, which it reads when it
         /// sends the head: the next id of its length is written over it in place.
         fileprivate var requestID: UnsafeMutableBufferPointer<CChar>?
-        /// The values it carries now of the headers that hold the per-client value.
-        fileprivate var perClientValues: [String]
+        /// libmicrohttpd's own copies of the values of the headers that hold the per-client value,
+        /// in `perClientHeaders`' order: each value is written over the last in place.
+        fileprivate let perClientFields: [UnsafeMutablePointer<CChar>]
 
-        fileprivate init(pointer: OpaquePointer, body: UnsafeMutableRawBufferPointer?, perClientValues: [String]) {
+        fileprivate init(pointer: OpaquePointer, body: UnsafeMutableRawBufferPointer?, perClientFields: [UnsafeMutablePointer<CChar>]) {
             self.pointer = pointer
             self.body = body
-            self.perClientValues = perClientValues
+            self.perClientFields = perClientFields
         }
     }
 
     let status: HTTPStatus
     private let headers: [(name: String, value: String)]
-    /// The headers that hold the per-client value, in the pieces around it.
-    private let perClientHeaders: [(name: String, pieces: [String])]
+    /// The headers that hold the per-client value: as first made, and where the value sits in each.
+    private let perClientHeaders: [(name: String, value: String, offsets: [Int])]
     private let template: SharedBytes
     /// Where the per-client value sits in the body, and its length.
     private let offsets: [Int]
@@ -82,7 +85,9 @@ final class PreparedResponses: Sendable {
             return nil
         }
         headers = fields.filter { !$0.value.contains(value) }
-        perClientHeaders = fields.filter { $0.value.contains(value) }.map { ($0.name, $0.value.components(separatedBy: value)) }
+        perClientHeaders = fields.filter { $0.value.contains(value) }.map { field in
+            (field.name, field.value, Array(field.value.utf8).offsets(of: value.utf8))
+        }
         self.offsets = offsets
         valueLength = value.utf8.count
     }
@@ -97,14 +102,15 @@ final class PreparedResponses: Sendable {
         let spare = spares.withLock { $0.popLast() }
         guard let prepared = spare ?? make() else { return nil }
         Self.write(requestID: requestID, into: prepared)
-        for (index, header) in perClientHeaders.enumerated() {
-            let current = Self.joined(header.pieces, with: value)
-            LibraryResponse.replace(header.name, prepared.perClientValues[index], with: current, in: prepared.pointer)
-            prepared.perClientValues[index] = current
-        }
-        if let body = prepared.body {
-            var value = value
-            value.withUTF8 { value in
+        guard !perClientHeaders.isEmpty || prepared.body != nil else { return prepared }
+        var value = value
+        value.withUTF8 { value in
+            for (field, header) in zip(prepared.perClientFields, perClientHeaders) {
+                for offset in header.offsets {
+                    UnsafeMutableRawPointer(field + offset).copyMemory(from: value.baseAddress!, byteCount: value.count)
+                }
+            }
+            if let body = prepared.body {
                 for offset in offsets {
                     UnsafeMutableRawBufferPointer(rebasing: body[offset..<offset + valueLength]).copyMemory(from: UnsafeRawBufferPointer(value))
                 }
@@ -131,7 +137,9 @@ final class PreparedResponses: Sendable {
         let name = TraceContextPropagation.requestIDHeader
         if let held = prepared.requestID { LibraryResponse.remove(name, held.baseAddress!, from: prepared.pointer) }
         LibraryResponse.add(name, requestID, to: prepared.pointer)
-        prepared.requestID = LibraryResponse.value(of: name, in: prepared.pointer)
+        prepared.requestID = LibraryResponse.values(of: [(name, requestID)], in: prepared.pointer)?.first.map {
+            UnsafeMutableBufferPointer(start: $0, count: requestID.utf8.count)
+        }
     }
 
     /// Takes back a response libmicrohttpd has finished with.
@@ -163,26 +171,11 @@ final class PreparedResponses: Sendable {
         }
         guard let pointer else { return nil }
         for header in headers { LibraryResponse.add(header.name, header.value, to: pointer) }
-        return Prepared(pointer: pointer, body: body, perClientValues: perClientHeaders.map { _ in "" })
-    }
-
-    /// The pieces with `value` between each two, written into the new string's storage at once.
-    private static func joined(_ pieces: [String], with value: String) -> String {
-        var value = value
-        return value.withUTF8 { value in
-            let count = pieces.reduce(0) { $0 + $1.utf8.count } + value.count * (pieces.count - 1)
-            return String(unsafeUninitializedCapacity: count) { joined in
-                var end = 0
-                for (index, piece) in pieces.enumerated() {
-                    if index > 0 {
-                        _ = UnsafeMutableBufferPointer(rebasing: joined[end...]).initialize(fromContentsOf: value)
-                        end += value.count
-                    }
-                    var piece = piece
-                    end += piece.withUTF8 { UnsafeMutableBufferPointer(rebasing: joined[end...]).initialize(fromContentsOf: $0) }
-                }
-                return end
-            }
+        for header in perClientHeaders { LibraryResponse.add(header.name, header.value, to: pointer) }
+        guard let fields = LibraryResponse.values(of: perClientHeaders.map { ($0.name, $0.value) }, in: pointer) else {
+            MHD_destroy_response(pointer)
+            return nil
         }
+        return Prepared(pointer: pointer, body: body, perClientFields: fields)
     }
 }

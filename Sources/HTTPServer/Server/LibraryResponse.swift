@@ -18,41 +18,42 @@ enum LibraryResponse {
         name.withCString { name in value.withCString { value in _ = MHD_add_response_header(response, name, value) } }
     }
 
-    /// Removes the header `name` whose value is `value`.
-    static func remove(_ name: String, _ value: String, from response: OpaquePointer) {
-        name.withCString { name in value.withCString { value in _ = MHD_del_response_header(response, name, value) } }
-    }
-
     /// Removes the header `name` whose value is libmicrohttpd's own `value`.
     static func remove(_ name: String, _ value: UnsafePointer<CChar>, from response: OpaquePointer) {
         name.withCString { name in _ = MHD_del_response_header(response, name, value) }
     }
 
-    /// libmicrohttpd's own copy of the value of the first header `name`, which it reads when it
-    /// sends the head: valid, and writable, until that header is removed or the response destroyed.
-    static func value(of name: String, in response: OpaquePointer) -> UnsafeMutableBufferPointer<CChar>? {
-        name.withCString { MHD_get_response_header(response, $0) }.map {
-            UnsafeMutableBufferPointer(start: UnsafeMutablePointer(mutating: $0), count: strlen($0))
-        }
+    /// libmicrohttpd's own copies of the values of `fields`, each matched to a header of its name
+    /// and value that no field before it took; nil when one is not there. libmicrohttpd keeps each
+    /// value in memory of its own, made when the header was added, and reads it when it sends the
+    /// head: what is written there is sent, for as long as the header stays and while no request
+    /// is sending `response`.
+    static func values(of fields: [(name: String, value: String)], in response: OpaquePointer) -> [UnsafeMutablePointer<CChar>]? {
+        let match = FieldMatch(fields)
+        _ = MHD_get_response_headers(response, { cls, _, name, value in
+            guard let name, let value else { return MHD_Result.YES }
+            Unmanaged<FieldMatch>.fromOpaque(cls!).takeUnretainedValue().visit(name, value)
+            return MHD_Result.YES
+        }, Unmanaged.passUnretained(match).toOpaque())
+        return match.found.allSatisfy { $0 != nil } ? match.found.map { $0! } : nil
     }
 
-    /// Sets the header `name` whose value is `old` to `new`. When it is the first of its name and
-    /// `new` has `old`'s length, `new` is written over libmicrohttpd's own copy (it keeps each value
-    /// in memory of its own, made when the header was added, and reads it when it sends the head);
-    /// otherwise a delete and an add, three frees and three allocations. Only while no request is
-    /// sending `response`.
-    static func replace(_ name: String, _ old: String, with new: String, in response: OpaquePointer) {
-        var new = new
-        let written = new.withUTF8 { new in
-            guard old.utf8.count == new.count,
-                  let value = name.withCString({ MHD_get_response_header(response, $0) }),
-                  old.withCString({ strcmp(value, $0) }) == 0
-            else { return false }
-            UnsafeMutableRawPointer(mutating: value).copyMemory(from: new.baseAddress!, byteCount: new.count)
-            return true
+    /// What `values(of:in:)` has matched so far, as libmicrohttpd walks the headers.
+    private final class FieldMatch {
+        let fields: [(name: String, value: String)]
+        var found: [UnsafeMutablePointer<CChar>?]
+
+        init(_ fields: [(name: String, value: String)]) {
+            self.fields = fields
+            found = Array(repeating: nil, count: fields.count)
         }
-        guard !written else { return }
-        remove(name, old, from: response)
-        add(name, new, to: response)
+
+        func visit(_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>) {
+            let (nameText, valueText) = (String(cString: name), String(cString: value))
+            guard let index = fields.indices.first(where: {
+                found[$0] == nil && HTTPHeaders.sameName(fields[$0].name, nameText) && fields[$0].value == valueText
+            }) else { return }
+            found[index] = UnsafeMutablePointer(mutating: value)
+        }
     }
 }
