@@ -16,32 +16,17 @@ enum ConnectionValues {
         )
     }
 
-    /// Calls `body` with each value of `kind` as libmicrohttpd keeps it, in the order they came:
-    /// the name and value are the library's own, valid during the call, not copied.
-    static func forEach(_ kind: MHD_ValueKind, of connection: ConnectionHandle,
-                        _ body: (_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            var visitor = Visitor(visit: body)
-            withUnsafeMutablePointer(to: &visitor) { pointer in
-                _ = MHD_get_connection_values(connection.pointer, kind, { cls, _, key, value in
-                    guard let key else { return MHD_Result.YES }
-                    cls!.assumingMemoryBound(to: Visitor.self).pointee.visit(key, value)
-                    return MHD_Result.YES
-                }, pointer)
-            }
-        }
-    }
-
-    /// The closure `forEach` calls, in a struct: a bare closure handed through a pointer is stored
-    /// at its most general abstraction, and each call went through two reabstraction thunks (1.2%
-    /// of `/healthz`'s time, perf).
-    private struct Visitor {
-        let visit: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Void
-    }
-
     private static func values(of kind: MHD_ValueKind, _ connection: ConnectionHandle) -> [(String, String)] {
         var pairs: [(String, String)] = []
-        forEach(kind, of: connection) { name, value in pairs.append((String(cString: name), value.map { String(cString: $0) } ?? "")) }
+        // A pointer to the array itself: `&pairs` alone would point at its elements.
+        withUnsafeMutablePointer(to: &pairs) { pairs in
+            _ = MHD_get_connection_values(connection.pointer, kind, { pairs, _, name, value in
+                if let name {
+                    pairs!.assumingMemoryBound(to: [(String, String)].self).pointee.append((String(cString: name), value.map { String(cString: $0) } ?? ""))
+                }
+                return MHD_Result.YES
+            }, pairs)
+        }
         return pairs
     }
 }

@@ -18,21 +18,50 @@ struct RequestHead {
     let readyKey: ReadyAnswers.Key?
 
     init(connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?, keyed: Bool) {
-        var key = keyed ? ReadyAnswers.Key(method: method, url: url) : nil
-        var size = url.map { strlen($0) } ?? 0
-        key?.beginValues(of: MHD_ValueKind.GET_ARGUMENT_KIND)
-        ConnectionValues.forEach(MHD_ValueKind.GET_ARGUMENT_KIND, of: connection) { name, value in
-            size += Self.size(name, value)
-            key?.append(name, value)
-        }
+        var walk = Walk(size: url.map { strlen($0) } ?? 0, key: keyed ? ReadyAnswers.Key(method: method, url: url) : nil)
+        walk.read(MHD_ValueKind.GET_ARGUMENT_KIND, of: connection)
+        walk.read(MHD_ValueKind.HEADER_KIND, of: connection)
+        size = walk.size
+        trace = walk.trace
+        framing = MessageFraming.read(contentLengths: walk.lengths, transferEncodings: walk.codings)
+        readyKey = walk.key
+    }
+
+    /// What the walks have read so far. Handed to libmicrohttpd's callback by pointer, with no
+    /// closure: a Swift closure over the locals made two contexts on the heap a request.
+    private struct Walk {
+        var size: Int
+        var key: ReadyAnswers.Key?
         var trace = Trace()
         var lengths: [String] = []
         var codings: [String] = []
-        key?.beginValues(of: MHD_ValueKind.HEADER_KIND)
-        ConnectionValues.forEach(MHD_ValueKind.HEADER_KIND, of: connection) { name, value in
-            size += Self.size(name, value)
+        var readingHeaders = false
+
+        init(size: Int, key: ReadyAnswers.Key?) {
+            self.size = size
+            self.key = key
+        }
+
+        /// Reads libmicrohttpd's values of `kind` (query arguments or headers), in the order they came.
+        mutating func read(_ kind: MHD_ValueKind, of connection: ConnectionHandle) {
+            readingHeaders = kind == MHD_ValueKind.HEADER_KIND
+            key?.beginValues(of: kind)
+            withUnsafeMutablePointer(to: &self) { walk in
+                _ = MHD_get_connection_values(connection.pointer, kind, { walk, _, name, value in
+                    if let name { walk!.assumingMemoryBound(to: Walk.self).pointee.visit(name, value) }
+                    return MHD_Result.YES
+                }, walk)
+            }
+        }
+
+        private mutating func visit(_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) {
+            size += strlen(name) + (value.map { strlen($0) } ?? 0) + 4 // with room for the separators
+            guard readingHeaders else {
+                key?.append(name, value)
+                return
+            }
             let text = { value.map { String(cString: $0) } ?? "" }
-            switch Self.named.index(of: name).flatMap(Named.init(rawValue:)) {
+            switch RequestHead.named.index(of: name).flatMap(Named.init(rawValue:)) {
             // The trace's own headers change no answer but its `X-Request-Id`, set per request.
             case .requestID: trace.requestID = trace.requestID ?? text()
             case .traceParent: trace.traceParent = trace.traceParent ?? text()
@@ -46,10 +75,6 @@ struct RequestHead {
             case nil: key?.append(name, value)
             }
         }
-        self.size = size
-        self.trace = trace
-        framing = MessageFraming.read(contentLengths: lengths, transferEncodings: codings)
-        readyKey = key
     }
 
     /// The trace headers a request came with; its `RequestTrace` is made from them when first needed.
@@ -60,15 +85,11 @@ struct RequestHead {
     }
 
     /// The headers read by name; `named` lists them in this order.
-    private enum Named: Int {
+    fileprivate enum Named: Int {
         case requestID, traceParent, traceState, contentLength, transferEncoding
     }
 
-    private static let named = HeaderNames([TraceContextPropagation.requestIDHeader, TraceContextPropagation.traceParentHeader,
+    fileprivate static let named = HeaderNames([TraceContextPropagation.requestIDHeader, TraceContextPropagation.traceParentHeader,
                                             TraceContextPropagation.traceStateHeader, "Content-Length", "Transfer-Encoding"])
 
-    /// A name and value's bytes, with room for their separators.
-    private static func size(_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) -> Int {
-        strlen(name) + (value.map { strlen($0) } ?? 0) + 4
-    }
 }
