@@ -97,7 +97,7 @@ final class PreparedResponses: Sendable {
 
     /// A response for the request `requestID` with `value` as its per-client value; `nil` when
     /// `value` does not have the kept one's length (every token this dashboard issues has one).
-    func lend(requestID: String, value: String) -> Prepared? {
+    func lend(requestID: RequestID, value: String) -> Prepared? {
         guard perClientHeaders.isEmpty && offsets.isEmpty || value.utf8.count == valueLength else { return nil }
         let spare = spares.withLock { $0.popLast() }
         guard let prepared = spare ?? make() else { return nil }
@@ -126,19 +126,18 @@ final class PreparedResponses: Sendable {
     /// Sets the borrower's `X-Request-Id`: over the last one's bytes when it has their length (every
     /// id this server makes has), else as a new header in its place. Found by name and compared
     /// on each lending, it was a walk of the headers and a string kept a request (perf, `/healthz`).
-    private static func write(requestID: String, into prepared: Prepared) {
-        var requestID = requestID
+    private static func write(requestID: RequestID, into prepared: Prepared) {
         let written = requestID.withUTF8 { id in
             guard let held = prepared.requestID, held.count == id.count else { return false }
             UnsafeMutableRawBufferPointer(held).copyMemory(from: UnsafeRawBufferPointer(id))
             return true
         }
         guard !written else { return }
-        let name = TraceContextPropagation.requestIDHeader
+        let (name, id) = (TraceContextPropagation.requestIDHeader, requestID.description)
         if let held = prepared.requestID { LibraryResponse.remove(name, held.baseAddress!, from: prepared.pointer) }
-        LibraryResponse.add(name, requestID, to: prepared.pointer)
-        prepared.requestID = LibraryResponse.values(of: [(name, requestID)], in: prepared.pointer)?.first.map {
-            UnsafeMutableBufferPointer(start: $0, count: requestID.utf8.count)
+        LibraryResponse.add(name, id, to: prepared.pointer)
+        prepared.requestID = LibraryResponse.values(of: [(name, id)], in: prepared.pointer)?.first.map {
+            UnsafeMutableBufferPointer(start: $0, count: id.utf8.count)
         }
     }
 

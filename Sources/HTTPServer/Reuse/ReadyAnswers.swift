@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Locking
+import Telemetry
 
 /// Answers that handlers marked reusable (`Reuse`), kept by what the request asked: its method,
 /// path, query arguments and every header but the trace's own (`X-Request-Id`, `traceparent`,
@@ -66,7 +67,7 @@ final class ReadyAnswers: Sendable {
 
     /// The answer kept for `key` while it is current, lent for the request `requestID` with
     /// its effects run and its per-client value made fresh; one no longer current is dropped.
-    func lend(for key: Key, started: ContinuousClock.Instant, requestID: String) -> Lent? {
+    func lend(for key: Key, started: ContinuousClock.Instant, requestID: RequestID) -> Lent? {
         // The lock only finds the entry: its validity is read outside, where no other thread waits on it.
         guard let entry = state.withLock({ $0.entries[key] }) else { return nil }
         let now = ContinuousClock.now

@@ -440,7 +440,7 @@ public final class HTTPServer: Sendable {
             LibraryResponse.add(name, value, to: mhdResponse)
         }
         if response.headers[TraceContextPropagation.requestIDHeader] == nil {
-            LibraryResponse.add(TraceContextPropagation.requestIDHeader, context.requestID, to: mhdResponse)
+            LibraryResponse.add(TraceContextPropagation.requestIDHeader, context.requestID.description, to: mhdResponse)
         }
         return submit(mhdResponse, status: response.status, on: connection, context: context, method: method, url: url)
     }

@@ -25,7 +25,7 @@ final class RequestContext: Sendable {
         /// none, and a `Response?` kept in place cost each request's end a walk of its fields.
         var refusal: HeldRefusal?
         /// The request's id, settled when its head is read (`read`), or made for a head never read.
-        var requestID: String?
+        var requestID: RequestID?
         /// The trace headers it came with, which its trace is made from.
         var traceHeaders = RequestHead.Trace()
         /// What it asks, for `ReadyAnswers`: a GET or HEAD's.
@@ -112,7 +112,7 @@ final class RequestContext: Sendable {
     /// `lostRefusal`.
     func holdRefusal(_ response: Response, queuedAfter bytesSent: UInt64?) {
         var response = response
-        response.headers.set(TraceContextPropagation.requestIDHeader, requestID)
+        response.headers.set(TraceContextPropagation.requestIDHeader, requestID.description)
         worker.refusal = HeldRefusal(response: response, bytesSentBefore: bytesSent)
     }
 
@@ -126,15 +126,15 @@ final class RequestContext: Sendable {
     /// Keeps what the request's head says of it: its id (settled now, as `TraceContextPropagation`
     /// would extract it), the trace headers its `trace` is made from, and what it asks.
     func read(_ head: RequestHead) {
-        worker.requestID = RequestTrace.requestID(keeping: head.trace.requestID)
+        worker.requestID = RequestID(keeping: head.trace.requestID)
         worker.traceHeaders = head.trace
         worker.readyKey = head.readyKey
     }
 
     /// The request's id, which the answer carries.
-    var requestID: String {
+    var requestID: RequestID {
         if let requestID = worker.requestID { return requestID }
-        let fresh = RequestTrace.requestID(keeping: nil)
+        let fresh = RequestID(keeping: nil)
         worker.requestID = fresh
         return fresh
     }
@@ -142,7 +142,7 @@ final class RequestContext: Sendable {
     /// The request's id and trace: the handler runs with it (`serviceContext`), for logs and calls
     /// to the BFF. Made when asked for, once a request: an answer reused without a handler needs only the id.
     func makeTrace() -> RequestTrace {
-        RequestTrace(requestID: requestID, traceParent: worker.traceHeaders.traceParent, traceState: worker.traceHeaders.traceState)
+        RequestTrace(requestID: requestID.description, traceParent: worker.traceHeaders.traceParent, traceState: worker.traceHeaders.traceState)
     }
 
     var refusal: Response? { worker.refusal?.response }

@@ -25,22 +25,23 @@ public struct KernelRandom: RandomNumberGenerator {
         return withUnsafeBytes(of: drawn) { $0.load(fromByteOffset: used * MemoryLayout<UInt64>.size, as: UInt64.self) }
     }
 
-    /// `count` random bytes as lowercase hex: `2 × count` characters, written straight into the
-    /// string (request ids, CSRF tokens).
+    /// `count` random bytes as lowercase hex: `2 × count` characters (CSRF tokens).
     public static func hex(bytes count: Int) -> String {
         withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { bytes in
             fill(bytes)
-            return hex(UnsafeRawBufferPointer(bytes))
+            return withHex(of: UnsafeRawBufferPointer(bytes)) { String(decoding: $0, as: UTF8.self) }
         }
     }
 
-    private static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
+    /// `bytes` as lowercase hex, two digits a byte, lent to `body` from the stack.
+    public static func withHex<Result>(of bytes: UnsafeRawBufferPointer,
+                                       _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 2) { hex in
             for (index, byte) in bytes.enumerated() {
                 hex[2 * index] = hexDigits[Int(byte >> 4)]
                 hex[2 * index + 1] = hexDigits[Int(byte & 0x0f)]
             }
-            return bytes.count * 2
+            return try body(UnsafeBufferPointer(hex))
         }
     }
 

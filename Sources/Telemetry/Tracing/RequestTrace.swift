@@ -23,16 +23,10 @@ public struct RequestTrace: Sendable, Equatable {
     /// 128 of letters, digits and `-_.:@+=/`), anything else replaced; a valid `traceparent`
     /// continued with a span of this server's, anything else a new trace.
     public init(incomingRequestID: String?, traceParent: String?, traceState: String?) {
-        self.init(requestID: Self.requestID(keeping: incomingRequestID), traceParent: traceParent, traceState: traceState)
+        self.init(requestID: RequestID(keeping: incomingRequestID).description, traceParent: traceParent, traceState: traceState)
     }
 
-    /// The id of a request that came with `incoming` as its `X-Request-Id`: kept when valid, else
-    /// made here. Settled at the head; the trace, which a reused answer never needs, when asked.
-    public static func requestID(keeping incoming: String?) -> String {
-        incoming.flatMap { isValidRequestID($0) ? $0 : nil } ?? KernelRandom.hex(bytes: 8)
-    }
-
-    /// The trace of the request `requestID` (as `requestID(keeping:)` settled it) that came with
+    /// The trace of the request `requestID` (as `RequestID` settled it) that came with
     /// these headers: a valid `traceparent` continued with a span of this server's, anything else a
     /// new trace.
     public init(requestID: String, traceParent: String?, traceState: String?) {
