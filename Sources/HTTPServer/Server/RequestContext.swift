@@ -10,7 +10,7 @@ import Telemetry
 /// belongs to one worker thread, which makes every call for it (URI log, access, completion) one
 /// at a time, and the context is made in the first of them. What a handler's task or the stopping
 /// server touches too (the answer, whether the connection sleeps) is behind a lock. Everything
-/// behind the one lock cost eleven more lock round trips a request (perf, `/healthz`, 2026-11-28).
+/// behind the one lock cost a reused answer nine more lock round trips (perf, `/healthz`, 2026-11-28).
 final class RequestContext: Sendable {
     /// Read and written only by libmicrohttpd's calls for this request, on its connection's thread.
     private struct OnWorker {
