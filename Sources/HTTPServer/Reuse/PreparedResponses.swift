@@ -10,8 +10,9 @@ import Telemetry
 /// in libmicrohttpd's own copies of the headers that carry it and in the body: in a gzip body,
 /// where it is stored as it is (`GzipPieces`), with the member's CRC-32 made again. Joined into new
 /// header values, each found by name and replaced, the token cost two strings and two walks of the
-/// headers a page (perf, the page on its own core, 2026-11-28). Making a response per request instead cost three allocations a
-/// header, a dozen headers an answer, and a copy of the body with the token in it.
+/// headers a page (perf, the page on its own core, 2026-11-28). Making a response per request
+/// instead cost three allocations a header, a dozen headers an answer, and a copy of the body with
+/// the token in it.
 final class PreparedResponses: Sendable {
     /// A libmicrohttpd response of this answer, and what of it is the current borrower's.
     final class Prepared: @unchecked Sendable {

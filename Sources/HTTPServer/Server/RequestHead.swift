@@ -37,11 +37,6 @@ struct RequestHead {
         var codings: [String] = []
         var readingHeaders = false
 
-        init(size: Int, key: ReadyAnswers.Key?) {
-            self.size = size
-            self.key = key
-        }
-
         /// Reads libmicrohttpd's values of `kind` (query arguments or headers), in the order they came.
         mutating func read(_ kind: MHD_ValueKind, of connection: ConnectionHandle) {
             readingHeaders = kind == MHD_ValueKind.HEADER_KIND
@@ -85,11 +80,10 @@ struct RequestHead {
     }
 
     /// The headers read by name; `named` lists them in this order.
-    fileprivate enum Named: Int {
+    private enum Named: Int {
         case requestID, traceParent, traceState, contentLength, transferEncoding
     }
 
-    fileprivate static let named = HeaderNames([TraceContextPropagation.requestIDHeader, TraceContextPropagation.traceParentHeader,
+    private static let named = HeaderNames([TraceContextPropagation.requestIDHeader, TraceContextPropagation.traceParentHeader,
                                             TraceContextPropagation.traceStateHeader, "Content-Length", "Transfer-Encoding"])
-
 }
