@@ -8,13 +8,19 @@
  * Each PATH answers its BODY-FILE's bytes with the headers of its HEADERS-FILE ("Name: value"
  * lines, as curl -D writes them; the status line and the headers libmicrohttpd sets itself are
  * skipped), so it sends the very bytes the dashboard sent for that path; any other target answers
- * a 5-byte body ("ready"). PORT 0 takes a free port; prints "listening on port N" once it accepts, and runs until SIGTERM or SIGINT. */
+ * a 5-byte body ("ready"). PORT 0 takes a free port; prints "listening on port N" once it accepts, and runs until SIGTERM or SIGINT.
+ *
+ * BARE_WORK_NS=N in the environment adds N nanoseconds of busy work to every answer (a loop of
+ * additions whose steps for N ns are measured at start, so a preemption in it does not lengthen
+ * it): the same library and bytes with a per-request cost of one's own, to see what that cost
+ * alone does to the throughput and the tail. */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_PATHS 8
@@ -23,6 +29,28 @@ static const char *paths[MAX_PATHS];
 static struct MHD_Response *responses[MAX_PATHS];
 static int path_count;
 static struct MHD_Response *small;
+static unsigned long work_steps; /* the steps of `spin` that take BARE_WORK_NS, measured at start */
+
+/* CPU work and nothing else: no syscall, no memory; the compiler must do every step. */
+static void spin(unsigned long steps) {
+    volatile unsigned long sink = 0;
+    for (unsigned long i = 0; i < steps; i++) sink += i;
+}
+
+/* How many steps of `spin` take `ns` on this machine: timed over 100 ms, the fastest of five. */
+static unsigned long steps_for(long ns) {
+    const unsigned long steps = 20 * 1000 * 1000;
+    double best = 0;
+    for (int run = 0; run < 5; run++) {
+        struct timespec start, end;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        spin(steps);
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+        if (best == 0 || seconds < best) best = seconds;
+    }
+    return (unsigned long)((double)steps * (double)ns / (best * 1e9));
+}
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size, void **state) {
@@ -35,6 +63,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         *state = &head_seen;
         return MHD_YES;
     }
+    if (work_steps > 0) spin(work_steps);
     for (int i = 0; i < path_count; i++) {
         if (strcmp(url, paths[i]) == 0) return MHD_queue_response(connection, MHD_HTTP_OK, responses[i]);
     }
@@ -78,6 +107,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s PORT [PATH BODY-FILE HEADERS-FILE]... (at most %d paths)\n", argv[0], MAX_PATHS);
         return 2;
     }
+    long work_ns = getenv("BARE_WORK_NS") ? atol(getenv("BARE_WORK_NS")) : 0;
+    if (work_ns > 0) work_steps = steps_for(work_ns);
     for (int arg = 2; arg < argc; arg += 3, path_count++) {
         size_t size;
         char *body = read_file(argv[arg + 1], &size);
