@@ -19,6 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 8080
 
+    @Option(help: "Worker threads answering HTTP, each with its share of the connections (default: one a core).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
     @Option(help: "Folder for the dashboard's data (default: $XDG_DATA_HOME/moments or ~/.local/share/moments).")
     var dataDir: String?
 
@@ -56,6 +59,9 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
+        }
+        guard (1...256).contains(threads) else {
+            throw ValidationError("--threads must be between 1 and 256, not \(threads).")
         }
         guard (0...100_000).contains(networkLogSize) else {
             throw ValidationError("--network-log-size must be between 0 and 100000, not \(networkLogSize).")
@@ -134,7 +140,7 @@ struct ServeCommand: AsyncParsableCommand {
         var router = try application.makeRouter()
         try router.register(metrics)
         // Stopped last to first after the server: the refresh, then the saver's flush.
-        try await ServerRunner.run(router, host: host, port: port, announcing: "Moments Web",
+        try await ServerRunner.run(router, host: host, port: port, threads: threads, announcing: "Moments Web",
                                    background: [FlushAtShutdown { await application.flush() },
                                                 BackgroundWork { await application.refreshRemoteConfig(every: refreshInterval) }],
                                    stopping: {

@@ -13,10 +13,11 @@ enum ServerRunner {
     ///   graceful shutdown and does there what it must before the process ends.
     /// - Parameter stopping: called once a signal came, before the server waits for the requests
     ///   in flight: it ends the waits that would hold those up (`RemoteConfigStore.endWaiting`).
-    static func run(_ router: Router, host: String, port: Int, announcing name: String, path: String = "/",
+    static func run(_ router: Router, host: String, port: Int, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                    announcing name: String, path: String = "/",
                     background: [any Service] = [], stopping: @escaping @Sendable () -> Void = {}) async throws {
         let termination = SignalWaiter()
-        let server = HTTPServer(configuration: .init(host: host, port: port), router: router)
+        let server = HTTPServer(configuration: .init(host: host, port: port, threadCount: threads), router: router)
         do {
             try server.start()
         } catch {

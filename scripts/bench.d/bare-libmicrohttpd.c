@@ -1,5 +1,5 @@
 /* The library's own limit, for scripts/bench: bare libmicrohttpd with the dashboard's daemon flags
- * (an internal polling thread per pool thread, epoll, suspend/resume allowed, one pool thread per
+ * (an internal polling thread per pool thread, poll, suspend/resume allowed, one pool thread per
  * core, the same connection limit, timeout and memory limit) answering every request with one
  * response made once and queued again each time, no work per request.
  *
@@ -120,7 +120,7 @@ int main(int argc, char **argv) {
     MHD_add_response_header(small, "Content-Type", "text/plain; charset=utf-8");
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG,
+        MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG,
         (uint16_t)atoi(argv[1]), NULL, NULL, answer, NULL,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 0 ? cores : 1),
         MHD_OPTION_CONNECTION_LIMIT, 1000u,

@@ -7,7 +7,7 @@ import Locking
 import Synchronization
 import Telemetry
 
-/// An HTTP server on libmicrohttpd: a thread pool on epoll that never waits on a handler.
+/// An HTTP server on libmicrohttpd: a thread pool on poll that never waits on a handler.
 ///
 /// Each request's handler runs as a Swift task while its connection is suspended; the
 /// connection is resumed when the answer is ready, so a slow handler holds no worker thread.
@@ -17,6 +17,7 @@ public final class HTTPServer: Sendable {
         public var host: String
         /// 0 binds a free port; `HTTPServer.port` tells which.
         public var port: Int
+        /// libmicrohttpd's worker threads, each with its share of the connections.
         public var threadCount: Int
         public var connectionLimit: Int
         /// Seconds of silence after which a connection is dropped.
@@ -120,8 +121,9 @@ public final class HTTPServer: Sendable {
     /// Binds the socket and starts the worker threads; returns once requests are accepted.
     public func start() throws(HTTPServerError) {
         let listener = try Listener.bind(host: configuration.host, port: configuration.port)
-        let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
-            | UInt32(MHD_USE_EPOLL.rawValue)
+        // Poll, not epoll: libmicrohttpd's epoll loop loses the wake-up of a worker whose ready
+        // connections number exactly 128 or 256 (docs/libmicrohttpd-lost-wakeup.md).
+        let flags = UInt32(MHD_USE_POLL_INTERNAL_THREAD.rawValue)
             | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
             | UInt32(MHD_USE_ERROR_LOG.rawValue)
         // The daemon's callbacks hold the server until the daemon is stopped: a server dropped
