@@ -8,7 +8,8 @@ import Telemetry
 /// Read one by one, these were eight walks a request, a header looked up by name being a walk
 /// too (perf, `/healthz` under wrk, 2026-11-27).
 struct RequestHead {
-    /// Bytes of the target (path and query arguments) and of the headers, as parsed.
+    /// Bytes the head takes of the connection's memory: the target and headers as parsed, and
+    /// libmicrohttpd's record of each header and query argument.
     let size: Int
     /// Where the body ends, or the refusal of a head that says it ambiguously.
     let framing: Result<MessageFraming, HTTPError>
@@ -50,7 +51,7 @@ struct RequestHead {
         }
 
         private mutating func visit(_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) {
-            size += strlen(name) + (value.map { strlen($0) } ?? 0) + 4 // with room for the separators
+            size += strlen(name) + (value.map { strlen($0) } ?? 0) + 4 + RequestHead.valueRecordSize // with room for the separators
             guard readingHeaders else {
                 key?.append(name, value)
                 return
@@ -71,6 +72,11 @@ struct RequestHead {
             }
         }
     }
+
+    /// What libmicrohttpd keeps per header or query argument besides its bytes, in the same memory:
+    /// seven words (two links, two pointers, two lengths, a kind), in 0.9.75 and 1.0 alike. Counted,
+    /// a head of many short headers is refused while the answer's header still fits beside it.
+    static let valueRecordSize = 7 * MemoryLayout<Int>.size
 
     /// The trace headers a request came with; its `RequestTrace` is made from them when first needed.
     struct Trace {
