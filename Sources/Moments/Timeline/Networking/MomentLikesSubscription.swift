@@ -68,8 +68,7 @@ public final class MomentLikesSubscription: Sendable {
             do {
                 try await apiSession.subscribe(query: Self.document, variables: Variables(userID: userID),
                                                operationName: "momentLikesChanged", as: Payload.self, over: stream) { event in
-                    // None after `stop`: the events of a chunk read before it may be behind a like
-                    // answered since, by more than the echo window a storm of likes leaves them.
+                    // None after `stop`: the pages are being saved for the last time.
                     guard !Task.isCancelled else { return }
                     delay = retryDelay
                     // A partial event says nothing sure of the likes: the next read brings them.

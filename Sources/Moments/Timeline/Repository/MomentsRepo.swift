@@ -15,31 +15,9 @@ public final class MomentsRepo: MomentsRepoType {
         var cache: MomentsCache
         /// Counts Clear Cache presses: a BFF answer asked for before the last one is shown, not kept.
         var clearCount = 0
-        /// When this dashboard last sent or kept a like of its own, by user and moment: the live
-        /// subscription's echo of an older one may arrive after a newer one was answered.
-        var ownLikes: [MomentLikeChange.Target: ContinuousClock.Instant] = [:]
-        /// When `ownLikes` last lost the likes older than the window: once a window, not at each
-        /// like, which made a like's cost grow with the likes of the last two seconds.
-        var ownLikesPruned = ContinuousClock.now
-
-        mutating func recordOwnLike(momentID: String, userID: String) {
-            let now = ContinuousClock.now
-            if now - ownLikesPruned >= MomentsRepo.ownLikeEchoWindow {
-                ownLikes = ownLikes.filter { now - $0.value < MomentsRepo.ownLikeEchoWindow }
-                ownLikesPruned = now
-            }
-            ownLikes[MomentLikeChange.Target(momentID: momentID, userID: userID)] = now
-        }
-
-        func isEcho(momentID: String, userID: String) -> Bool {
-            ownLikes[MomentLikeChange.Target(momentID: momentID, userID: userID)].map { ContinuousClock.now - $0 < MomentsRepo.ownLikeEchoWindow } ?? false
-        }
+        /// This dashboard's likes, against which the BFF's live events are weighed.
+        var ownLikes = OwnLikes()
     }
-
-    /// How long after a like of its own the dashboard takes live changes of that user's like of that
-    /// moment for echoes of it and keeps what the like's own answer said (a like there by someone
-    /// else within it shows at the next read).
-    static let ownLikeEchoWindow = Duration.seconds(2)
 
     /// The pages and moments kept in memory at most, in estimated bytes (README, "Where data lives").
     public static let defaultCacheByteLimit = 8 << 20
@@ -121,8 +99,11 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     public func updateLike(isLiked: Bool, momentID: String, fromUserID userID: String) async throws(MomentsRepoError) -> MomentsDetails.Moment {
-        state.withLock { $0.recordOwnLike(momentID: momentID, userID: userID) }
-        defer { state.withLock { $0.recordOwnLike(momentID: momentID, userID: userID) } }
+        let target = MomentLikeChange.Target(momentID: momentID, userID: userID)
+        state.withLock { $0.ownLikes.sent(target) }
+        defer {
+            if state.withLock({ $0.ownLikes.ended(target) }) { readAgainLater(target) }
+        }
         do {
             let moment = try await likeAndKeep(isLiked, momentID: momentID, userID: userID)
             MomentsMetrics.likes(isLiked: isLiked, saved: true).increment()
@@ -170,22 +151,66 @@ public final class MomentsRepo: MomentsRepoType {
 
     /// Keeps the likes the BFF's live subscription says `userID` sees now in the moment held, and
     /// tells the live pages when that changes what they show: once, however many dashboards or
-    /// tabs made the like. A moment no page of theirs holds is no page's to redraw.
+    /// tabs made the like. A moment no page of theirs holds is no page's to redraw. A moment this
+    /// dashboard liked is read again instead (`OwnLikes`): the event may be older than its like.
     private func keepLive(_ likes: MomentLikes, userID: String) {
         let key = momentKey(likes.id, userID: userID)
         guard key.withLikes else { return }
+        let target = MomentLikeChange.Target(momentID: likes.id, userID: userID)
+        var readAgain = false
         let newest = state.withLock { state -> [CachedPage]? in
-            guard !state.isEcho(momentID: likes.id, userID: userID), let held = state.cache.located(key) else { return nil }
-            let updated = held.changed(by: likes)
-            guard updated.moment != held.moment else { return nil }
-            return state.cache.replace(updated, userID: userID)
+            guard let held = state.cache.located(key), held.changed(by: likes).moment != held.moment else { return nil }
+            switch state.ownLikes.verdict(on: target) {
+            case .keep: return state.cache.replace(held.changed(by: likes), userID: userID)
+            case .readAgain: readAgain = true
+            case .wait: break
+            }
+            return nil
         }
-        guard let newest else { return }
+        if let newest { announce(likes, userID: userID, changing: newest) }
+        if readAgain { readAgainLater(target) }
+    }
+
+    /// Saves the newest pages a change of likes made and tells the live pages.
+    private func announce(_ likes: MomentLikes, userID: String, changing newest: [CachedPage]) {
         mediaURLRegistry?.record(pictures: (likes.likes ?? []).map(\.avatar))
         for page in newest {
             saver.saveSoon(SavedPage(details: page.details, hasMore: page.hasMore), version: page.version, userID: userID)
         }
         likeChanges.send(LikeChange(momentID: likes.id, userID: userID, isLiked: likes.isLiked ?? false))
+    }
+
+    /// Reads `target`'s moment again in the background and keeps its likes, unless a like of this
+    /// dashboard's was sent meanwhile (its answer is newer); again while events came meanwhile.
+    private func readAgainLater(_ target: MomentLikeChange.Target) {
+        let key = momentKey(target.momentID, userID: target.userID)
+        Task { [self] in
+            var readAgain = true
+            while readAgain {
+                let sentBefore = state.withLock { $0.ownLikes.sentCount(target) }
+                let fresh = try? await readLikes(of: target.momentID, userID: target.userID)
+                let newest = state.withLock { state -> [CachedPage]? in
+                    let ended = state.ownLikes.readAgainEnded(target, sentBefore: sentBefore)
+                    readAgain = ended.readAgain
+                    guard ended.keep, let fresh, let held = state.cache.located(key),
+                          held.changed(by: fresh).moment != held.moment else { return nil }
+                    return state.cache.replace(held.changed(by: fresh), userID: target.userID)
+                }
+                if let newest, let fresh { announce(fresh, userID: target.userID, changing: newest) }
+            }
+        }
+    }
+
+    /// `userID`'s likes of the moment as the BFF has them now: read by the moment's ID, else as the
+    /// one after the moment before it; `nil` when neither finds it or its likes failed.
+    private func readLikes(of momentID: String, userID: String) async throws(APISessionError) -> MomentLikes? {
+        var answer = try await getMomentsSession.getMoment(userID: userID, momentID: momentID)
+        if answer == nil {
+            let previous = state.withLock { $0.cache.located(momentKey(momentID, userID: userID))?.previous }
+            answer = try await getMomentsSession.getMoments(userID: userID, first: 1, after: previous)
+        }
+        guard let moment = answer?.moments.first(where: { $0.id == momentID }), !moment.likesFailed else { return nil }
+        return MomentLikes(id: moment.id, isLiked: moment.isLiked, likes: moment.likes, fieldErrors: moment.fieldErrors)
     }
 
     /// A moment not read before, liked and read in one call, when the BFF starts a page at a
