@@ -271,7 +271,7 @@ public final class MomentsRepo: MomentsRepoType {
     /// Asks the BFF for one more moment than the page shows, to know whether older ones
     /// follow; when it cannot answer, falls back to the page read before or the saved one.
     private func load(_ key: PageKey) async -> Result<MomentsSnapshot, MomentsRepoError> {
-        let clearsBefore = state.withLock { $0.clearCount }
+        let (clearsBefore, likesBefore) = state.withLock { ($0.clearCount, $0.ownLikes.sentCount) }
         do {
             guard let answer = try await getMomentsSession.getMoments(userID: key.userID, first: key.page.size + 1, after: key.page.after) else {
                 return .failure(.unknownMoment(key.page.after ?? ""))
@@ -285,7 +285,7 @@ public final class MomentsRepo: MomentsRepoType {
                                                 staleBecause: nil,
                                                 nextCursor: hasMore ? details.moments.last?.id : nil))
             }
-            return .success(await store(details, hasMore: hasMore, for: key))
+            return .success(await store(details, hasMore: hasMore, for: key, likesSentBefore: likesBefore))
         } catch {
             if error.carries(.unknownUser) {
                 return .failure(.unknownUser(key.userID))
@@ -323,22 +323,33 @@ public final class MomentsRepo: MomentsRepoType {
     }
 
     /// Keeps `details` as the page of `key`, saving the newest page; answers its snapshot. The
-    /// likes of a moment whose likes failed are the last known ones, never overwritten by nothing.
-    private func store(_ answer: MomentsDetails, hasMore: Bool, for key: PageKey) async -> MomentsSnapshot {
+    /// likes of a moment whose likes failed are the last known ones, never overwritten by nothing;
+    /// those of a moment this dashboard liked since the read began (`likesSentBefore` likes had
+    /// been sent) are the ones its like left, which the read may lack.
+    private func store(_ answer: MomentsDetails, hasMore: Bool, for key: PageKey, likesSentBefore: Int) async -> MomentsSnapshot {
         var details = answer
         details.moments = await keepingKnownLikes(answer.moments, userID: key.userID, withLikes: key.withLikes)
-        if key.page.isNewest {
-            // Saved before it is shown, so a page seen once is there offline, even after a restart.
-            await saver.save(SavedPage(details: details, hasMore: hasMore), userID: key.userID)
-        }
-        return state.withLock { state in
+        let page = state.withLock { state in
+            for index in details.moments.indices {
+                let momentID = details.moments[index].id
+                guard state.ownLikes.sentSince(MomentLikeChange.Target(momentID: momentID, userID: key.userID), count: likesSentBefore),
+                      let held = state.cache.located(MomentsCache.MomentKey(userID: key.userID, momentID: momentID, withLikes: key.withLikes))
+                else { continue }
+                details.moments[index].isLiked = held.moment.isLiked
+                details.moments[index].likes = held.moment.likes
+            }
             let old = state.cache.page(key)
             let unchanged = old.map { $0.details == details && $0.hasMore == hasMore } ?? false
             let page = CachedPage(version: unchanged ? old!.version : state.cache.nextVersion(), details: details,
                                   hasMore: hasMore, fetchedAt: .now, savedAt: Date())
             state.cache.set(page, for: key)
-            return page.snapshot
+            return page
         }
+        if key.page.isNewest {
+            // Saved before it is shown, so a page seen once is there offline, even after a restart.
+            await saver.saveNow(SavedPage(details: page.details, hasMore: hasMore), version: page.version, userID: key.userID)
+        }
+        return page.snapshot
     }
 
     /// `moments` of `userID` (with likes or not), each whose likes failed with the last known

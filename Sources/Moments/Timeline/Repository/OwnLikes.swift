@@ -20,6 +20,8 @@ struct OwnLikes {
     private struct Entry {
         var onTheirWay = 0
         var sent = 0
+        /// `OwnLikes.sentCount` when the last like of it was sent.
+        var lastSent = 0
         var readingAgain = false
         /// An event came while likes were on their way or the moment was being read.
         var changedSince = false
@@ -32,12 +34,22 @@ struct OwnLikes {
     static let capacity = 10_000
 
     private var entries: [MomentLikeChange.Target: Entry] = [:]
+    /// Likes sent so far, of every moment: a page read from the BFF begun at this count lacks the
+    /// likes `sentSince` names.
+    private(set) var sentCount = 0
 
     /// A like of `target` is sent.
     mutating func sent(_ target: MomentLikeChange.Target) {
         if entries.count >= Self.capacity { entries = entries.filter { !$0.value.isIdle } }
+        sentCount += 1
         entries[target, default: Entry()].onTheirWay += 1
         entries[target, default: Entry()].sent += 1
+        entries[target, default: Entry()].lastSent = sentCount
+    }
+
+    /// Whether a like of `target` was sent after `sentCount` was `count`.
+    func sentSince(_ target: MomentLikeChange.Target, count: Int) -> Bool {
+        (entries[target]?.lastSent ?? 0) > count
     }
 
     /// A like of `target` was answered or failed; whether the moment is to be read again now.
