@@ -1,13 +1,14 @@
 import GraphQL
 
-/// Bounds on a GraphQL document, checked before GraphQLSwift parses it.
+/// Bounds on a GraphQL request, checked before it runs.
 ///
 /// The library's parser recurses once per level of nesting with no bound of its own, so a few KB
 /// of `{a{a{a…` or of nested input objects overflow the thread's stack and stop the process that
 /// embeds the BFF. `check` counts nesting and tokens the way the GraphQL lexer reads them
 /// (strings, block strings and comments hide their brackets) without building anything, and
 /// refuses the document before the parser sees it; aliases are counted on the parsed document,
-/// which is then shallow enough to walk.
+/// which is then shallow enough to walk; the request's cost (`GraphQLDocumentCost`) is counted on
+/// the validated document with the request's variables.
 struct GraphQLDocumentLimits: Sendable {
     /// Levels of `{`, `(` and `[` together. The standard introspection query needs 13.
     var maxDepth = 32
@@ -16,6 +17,10 @@ struct GraphQLDocumentLimits: Sendable {
     var maxTokens = 5_000
     /// Fields with an alias: each runs its resolver again, so aliases multiply a document's cost.
     var maxAliases = 100
+    /// The most a request may cost (`GraphQLDocumentCost`). A client that does not page reads the
+    /// whole timeline in one document, costed as a page of `MomentsPage.maximumFirst` moments: with
+    /// every field the schema has it costs 51,007 and stays allowed; two in one document do not.
+    var maxCost = 60_000
 
     init() {}
 
@@ -24,6 +29,7 @@ struct GraphQLDocumentLimits: Sendable {
         case tooDeep(limit: Int)
         case tooManyTokens(limit: Int)
         case tooManyAliases(limit: Int)
+        case tooCostly(cost: Int, budget: Int)
 
         /// The `extensions.code` of the GraphQL error that answers it.
         var code: String {
@@ -31,6 +37,7 @@ struct GraphQLDocumentLimits: Sendable {
             case .tooDeep: "DOCUMENT_TOO_DEEP"
             case .tooManyTokens: "DOCUMENT_TOO_LARGE"
             case .tooManyAliases: "TOO_MANY_ALIASES"
+            case .tooCostly: "DOCUMENT_TOO_COSTLY"
             }
         }
 
@@ -39,7 +46,15 @@ struct GraphQLDocumentLimits: Sendable {
             case .tooDeep(let limit): "The document nests more than \(limit) levels of selections, arguments or lists."
             case .tooManyTokens(let limit): "The document has more than \(limit) tokens."
             case .tooManyAliases(let limit): "The document has more than \(limit) aliased fields."
+            case .tooCostly(let cost, let budget):
+                "The document costs \(cost), over the budget of \(budget): ask for smaller pages (first) or fewer fields."
             }
+        }
+
+        /// The GraphQL error's `extensions`: its code, and what a client needs to shrink the document.
+        var extensions: [String: Map] {
+            guard case .tooCostly(let cost, let budget) = self else { return ["code": .string(code)] }
+            return ["code": .string(code), "cost": .number(Number(cost)), "budget": .number(Number(budget))]
         }
     }
 
@@ -109,6 +124,11 @@ struct GraphQLDocumentLimits: Sendable {
             default: break
             }
         }
+    }
+
+    /// Refuses a request that costs more than allowed.
+    func checkCost(_ cost: Int) throws(Violation) {
+        if cost > maxCost { throw .tooCostly(cost: cost, budget: maxCost) }
     }
 
     /// Names, numbers, `...` and the like: runs of these bytes are one token (or a few, which

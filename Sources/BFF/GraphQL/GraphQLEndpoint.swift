@@ -9,12 +9,19 @@ import HTTPServer
 /// `limits`; its answer has no `data`), 200 once execution has started, field errors included,
 /// but 503 when `data` is null because the database is down (`DATABASE_UNAVAILABLE`): a "try
 /// again" the specification allows, since non-null `data` MUST be 2xx. Documents are parsed and
-/// validated once (`ValidatedDocuments`).
+/// validated once (`ValidatedDocuments`); each request's cost is counted before it runs.
 struct GraphQLEndpoint: Sendable {
     let schema: Schema<MomentsResolver, NoContext>
     let resolver: MomentsResolver
     let validatedDocuments = ValidatedDocuments()
     var limits = GraphQLDocumentLimits()
+    let documentCost: GraphQLDocumentCost
+
+    init(schema: Schema<MomentsResolver, NoContext>, resolver: MomentsResolver) {
+        self.schema = schema
+        self.resolver = resolver
+        documentCost = GraphQLDocumentCost(schema: schema.schema)
+    }
 
     /// Answers `request`; `allowsMutations` is false for GET, which may only read. A subscription
     /// is answered only as an event stream (`stream`).
@@ -22,6 +29,7 @@ struct GraphQLEndpoint: Sendable {
         let document: Document
         do {
             document = try self.document(request.query)
+            try checkCost(of: document, for: request)
         } catch {
             return (.badRequest, error.result)
         }
@@ -53,8 +61,15 @@ struct GraphQLEndpoint: Sendable {
     /// `false` once the client has gone: each event of a subscription until it ends, else the one
     /// answer `answer` gives (a refusal included).
     func stream(_ request: GraphQLRequest, allowsMutations: Bool, to send: (GraphQLResult) -> Bool) async {
-        guard (try? document(request.query))?.operation(named: request.operationName)?.operation == .subscription else {
+        guard let document = try? document(request.query),
+              document.operation(named: request.operationName)?.operation == .subscription else {
             _ = send(await answer(request, allowsMutations: allowsMutations).result)
+            return
+        }
+        do {
+            try checkCost(of: document, for: request)
+        } catch {
+            _ = send(error.result)
             return
         }
         do {
@@ -74,6 +89,26 @@ struct GraphQLEndpoint: Sendable {
     /// Why a document cannot run: the answer that says so, without `data`.
     struct Refusal: Error {
         let result: GraphQLResult
+
+        init(result: GraphQLResult) {
+            self.result = result
+        }
+
+        init(_ violation: GraphQLDocumentLimits.Violation) {
+            result = GraphQLResult(errors: [GraphQLError(message: violation.message, extensions: violation.extensions)])
+        }
+    }
+
+    /// Refuses `request` when its operation of `document` costs more than `limits` allow: per
+    /// request, since the cost depends on its variables, and before anything runs.
+    private func checkCost(of document: Document, for request: GraphQLRequest) throws(Refusal) {
+        // Without that operation there is nothing to run: execution says so.
+        guard let operation = document.operation(named: request.operationName) else { return }
+        do {
+            try limits.checkCost(documentCost.cost(of: operation, in: document, variables: request.variables))
+        } catch {
+            throw Refusal(error)
+        }
     }
 
     /// The document of `query`, parsed and validated against the schema once.
@@ -85,8 +120,7 @@ struct GraphQLEndpoint: Sendable {
             document = try parse(source: Source(body: query, name: "GraphQL request"))
             try limits.checkAliases(in: document)
         } catch let violation as GraphQLDocumentLimits.Violation {
-            throw Refusal(result: GraphQLResult(errors: [GraphQLError(message: violation.message,
-                                                                      extensions: ["code": .string(violation.code)])]))
+            throw Refusal(violation)
         } catch {
             throw Refusal(result: GraphQLResult(errors: [error as? GraphQLError ?? GraphQLError(error)]))
         }
