@@ -166,7 +166,8 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "MomentsTests",
-            dependencies: ["Moments", "BFF", "Connections", "Locking", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Moments", "BFF", "Connections", "Locking", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "GraphQL", package: "GraphQL")]
         ),
     ]
 )

@@ -6,7 +6,8 @@ import Testing
 
 /// A request's cost (`GraphQLDocumentCost`) is counted before it runs, and one over the budget
 /// (`GraphQLDocumentLimits.maxCost`) is refused with `DOCUMENT_TOO_COSTLY`, 400 and no `data`,
-/// without the store being asked; the dashboard's own documents cost a small part of it.
+/// without the store being asked. (The dashboard's own documents are costed where they are
+/// written: `DashboardDocumentCostTests` in `MomentsTests`.)
 @Suite struct DocumentCostTests {
     private static let budget = GraphQLDocumentLimits().maxCost
 
@@ -26,11 +27,6 @@ import Testing
         let bff = try EmbeddedBFF(store: store, remoteConfig: remoteConfig, demoData: .standard)
         let (status, body) = await bff.execute(body: try JSON.body(["query": query, "variables": variables]))
         return (status.code, try JSON.object(body), store.operationCount)
-    }
-
-    @Test(arguments: DashboardDocuments.all)
-    func dashboardDocument_costsUnderATenthOfTheBudget(_ dashboard: DashboardDocument) throws {
-        #expect(try cost(dashboard.document, variables: dashboard.variables) < Self.budget / 10)
     }
 
     @Test func hundredAliasedTimelines_areRefusedWithTheirCost_beforeTheStoreIsAsked() async throws {
@@ -78,9 +74,6 @@ import Testing
             }
             """
         #expect(try cost("{ \(whole) }") == Self.wholeTimelineCost)
-        // The dashboard's own: `MomentsRepo` reads the whole timeline (`first: nil`) to find a moment again.
-        let dashboardWhole = try cost(DashboardDocuments.timelinePage, variables: ["userID": "0", "withLikes": true])
-        #expect(dashboardWhole == Self.wholeTimelineCost)
         let one = try await answer("{ \(whole) }")
         #expect(one.status == 200, "\(JSON.errorMessages(one.body))")
         let moments = JSON.path(one.body, "data", "getMomentsDetailsByUserID", "moments") as? [Any]
@@ -91,7 +84,7 @@ import Testing
     }
 
     @Test func first_fromAVariable_isCostedByItsValue() throws {
-        let page = DashboardDocuments.timelinePage
+        let page = Self.page
         let withLikes: [String: Map] = ["userID": "0", "withLikes": true]
         // 1 for the field, 5 for userDetails, 1 for moments, and 51 a moment: 11 fields and 20 likes of 2.
         #expect(try cost(page, variables: withLikes.merging(["first": 0]) { $1 }) == 7)
@@ -105,7 +98,7 @@ import Testing
     }
 
     @Test func fieldsLeftOutBySkipOrInclude_costNothing() throws {
-        let page = DashboardDocuments.timelinePage
+        let page = Self.page
         let withLikes = try cost(page, variables: ["userID": "0", "first": 11, "withLikes": true])
         let withoutLikes = try cost(page, variables: ["userID": "0", "first": 11, "withLikes": false])
         #expect(withLikes - withoutLikes == 11 * (1 + 1 + 20 * 2))
@@ -201,6 +194,21 @@ import Testing
     /// One read of the whole timeline with every field: 1 + userDetails 5 + moments 1 + 1000 × 51.
     private static let wholeTimelineCost = 51_007
 
+    /// A page of the timeline with every field, its size from `$first` and its likes asked for
+    /// only when `$withLikes`: a page costed by its variables.
+    private static let page = """
+        query page($userID: ID!, $first: Int, $withLikes: Boolean!) {
+          getMomentsDetailsByUserID(userID: $userID, first: $first) {
+            userDetails { id name avatar backgroundImage }
+            moments {
+              id userDetails { name avatar } type title url photos createdDate
+              isLiked @include(if: $withLikes)
+              likes @include(if: $withLikes) { id avatar }
+            }
+          }
+        }
+        """
+
     /// The issue's document: 100 aliased timelines, each with every moment and its likes (19 KB).
     private static let hundredTimelines = "{\n" + (0..<100).map { index in
         """
@@ -210,138 +218,4 @@ import Testing
           }
         """
     }.joined(separator: "\n") + "\n}"
-}
-
-/// A document the dashboard sends, named for what it asks, with the variables it sends.
-struct DashboardDocument: Sendable, CustomTestStringConvertible {
-    let name: String
-    let document: String
-    let variables: [String: Map]
-
-    init(_ name: String, _ document: String, _ variables: [String: Map]) {
-        self.name = name
-        self.document = document
-        self.variables = variables
-    }
-
-    var testDescription: String { name }
-}
-
-/// The documents the dashboard sends, as `Sources/Moments/Timeline/Networking` and
-/// `Sources/Foundations/Networking` write them, each with the variables it sends them with (a
-/// page of `MomentsPage.size` 10 asks for 11, to learn whether more follow; likes go in
-/// batches of at most `LikeBatcher.maximumBatch`, 100).
-enum DashboardDocuments {
-    /// `MomentsDetailsFields.selection`.
-    private static let selection = """
-        userDetails { id name avatar backgroundImage }
-        moments {
-          id userDetails { name avatar } type title url photos createdDate
-          isLiked @include(if: $withLikes)
-          likes @include(if: $withLikes) { id avatar }
-        }
-        """
-
-    /// `GetMomentsByUserIDSession.query`.
-    static let timelinePage = """
-        query getMomentsDetailsByUserID($userID: ID!, $first: Int, $after: ID, $withLikes: Boolean!) {
-          getMomentsDetailsByUserID(userID: $userID, first: $first, after: $after) {
-        \(selection)
-          }
-        }
-        """
-
-    /// `GetMomentsByUserIDSession.fromMomentQuery`.
-    static let timelineFromMoment = """
-        query getMomentsDetailsByUserID($userID: ID!, $first: Int, $after: ID, $from: ID, $withLikes: Boolean!) {
-          getMomentsDetailsByUserID(userID: $userID, first: $first, after: $after, from: $from) {
-        \(selection)
-          }
-        }
-        """
-
-    /// `UpdateMomentLikeSession.query`.
-    static let likePage = """
-        mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: Boolean!, $first: Int, $after: ID) {
-          updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked, first: $first, after: $after) {
-        moments { id isLiked likes { id avatar } }
-          }
-        }
-        """
-
-    /// `UpdateMomentLikeSession.fromMomentQuery`.
-    static let likeFromMoment = """
-        mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: Boolean!, $first: Int, $after: ID, $from: ID) {
-          updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked, first: $first, after: $after, from: $from) {
-        moments { id isLiked likes { id avatar } }
-          }
-        }
-        """
-
-    /// `UpdateMomentLikeSession.readingMomentQuery`.
-    static let likeReadingMoment = """
-        mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: Boolean!, $first: Int, $after: ID, $from: ID, $withLikes: Boolean!) {
-          updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked, first: $first, after: $after, from: $from) {
-        \(selection)
-          }
-        }
-        """
-
-    /// `UpdateMomentLikeSession.batchQuery`.
-    static let likeBatch = """
-        mutation updateMomentLike($changes: [MomentLikeChange!]!) {
-          updateMomentLikes(changes: $changes) { id isLiked }
-        }
-        """
-
-    /// `UpdateMomentLikeSession.readingBatchQuery`.
-    static let likeBatchReadingMoments = """
-        mutation updateMomentLike($changes: [MomentLikeChange!]!) {
-          updateMomentLikes(changes: $changes) {
-            id userDetails { name avatar } type title url photos createdDate isLiked likes { id avatar }
-          }
-        }
-        """
-
-    /// `MomentLikesSubscription.document`.
-    static let likesChanged = """
-        subscription momentLikesChanged($userID: ID!) {
-          momentLikesChanged(userID: $userID) { id isLiked likes { id avatar } }
-        }
-        """
-
-    /// `BFFSchemaProbe.document`.
-    static let capabilities = """
-        query BFFCapabilities {
-          query: __type(name: "Query") { fields { name args { name } } }
-          mutation: __type(name: "Mutation") { fields { name args { name } } }
-          subscription: __type(name: "Subscription") { fields { name args { name } } }
-          int: __type(name: "Int") { name }
-        }
-        """
-
-    /// `BFFHealthCheck`'s.
-    static let health = "query bffHealth { __typename }"
-
-    private static let like: [String: Map] = ["momentID": "4", "userID": "0", "isLiked": true]
-
-    private static let changes: [Map] = (0..<100).map { index in
-        ["momentID": .string("\(index)"), "userID": "0", "isLiked": true]
-    }
-
-    /// Each document the dashboard sends this BFF, with the largest variables it sends it with.
-    static let all: [DashboardDocument] = [
-        DashboardDocument("a timeline page", timelinePage, ["userID": "0", "first": 11, "withLikes": true]),
-        DashboardDocument("a timeline page without likes", timelinePage, ["userID": "0", "first": 11, "withLikes": false]),
-        DashboardDocument("a moment by its ID", timelineFromMoment, ["userID": "0", "first": 1, "from": "4", "withLikes": true]),
-        DashboardDocument("a like, paging", likePage, like.merging(["first": 1, "after": "3"]) { $1 }),
-        DashboardDocument("a like from its moment", likeFromMoment, like.merging(["first": 1, "from": "4"]) { $1 }),
-        DashboardDocument("a like reading its moment", likeReadingMoment,
-                          like.merging(["first": 1, "from": "4", "withLikes": true]) { $1 }),
-        DashboardDocument("a batch of 100 likes", likeBatch, ["changes": .array(changes)]),
-        DashboardDocument("a batch of 100 likes reading their moments", likeBatchReadingMoments, ["changes": .array(changes)]),
-        DashboardDocument("the likes subscription", likesChanged, ["userID": "0"]),
-        DashboardDocument("the schema probe", capabilities, [:]),
-        DashboardDocument("the health check", health, [:]),
-    ]
 }
