@@ -8,10 +8,16 @@ import Testing
     private let liked = MomentLikeChange.Target(momentID: "7", userID: "0")
     private let other = MomentLikeChange.Target(momentID: "8", userID: "0")
 
-    @Test func anEventAboutAMomentNeverLikedHere_isKept() {
+    /// Bookkeeping after one like of `liked`, sent and answered.
+    private var afterOneAnsweredLike: OwnLikes {
         var ownLikes = OwnLikes()
         ownLikes.sent(liked)
         _ = ownLikes.ended(liked)
+        return ownLikes
+    }
+
+    @Test func anEventAboutAMomentNeverLikedHere_isKept() {
+        var ownLikes = afterOneAnsweredLike
         let verdict = ownLikes.verdict(on: other)
         #expect(verdict == .keep)
     }
@@ -38,9 +44,7 @@ import Testing
     }
 
     @Test func aReadAgainDuringWhichALikeWasSent_isNotKept() {
-        var ownLikes = OwnLikes()
-        ownLikes.sent(liked)
-        _ = ownLikes.ended(liked)
+        var ownLikes = afterOneAnsweredLike
         let verdict = ownLikes.verdict(on: liked)
         #expect(verdict == .readAgain)
         let sentBefore = ownLikes.sentCount(liked)
@@ -51,9 +55,7 @@ import Testing
     }
 
     @Test func anEventDuringAReadAgain_readsAgainOnceMore() {
-        var ownLikes = OwnLikes()
-        ownLikes.sent(liked)
-        _ = ownLikes.ended(liked)
+        var ownLikes = afterOneAnsweredLike
         let first = ownLikes.verdict(on: liked)
         let second = ownLikes.verdict(on: liked)
         #expect(first == .readAgain)
