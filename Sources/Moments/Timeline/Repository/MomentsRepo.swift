@@ -159,9 +159,11 @@ public final class MomentsRepo: MomentsRepoType {
         let target = MomentLikeChange.Target(momentID: likes.id, userID: userID)
         var readAgain = false
         let newest = state.withLock { state -> [CachedPage]? in
-            guard let held = state.cache.located(key), held.changed(by: likes).moment != held.moment else { return nil }
+            guard let held = state.cache.located(key) else { return nil }
+            let updated = held.changed(by: likes)
+            guard updated.moment != held.moment else { return nil }
             switch state.ownLikes.verdict(on: target) {
-            case .keep: return state.cache.replace(held.changed(by: likes), userID: userID)
+            case .keep: return state.cache.replace(updated, userID: userID)
             case .readAgain: readAgain = true
             case .wait: break
             }
@@ -192,9 +194,10 @@ public final class MomentsRepo: MomentsRepoType {
                 let newest = state.withLock { state -> [CachedPage]? in
                     let ended = state.ownLikes.readAgainEnded(target, sentBefore: sentBefore)
                     readAgain = ended.readAgain
-                    guard ended.keep, let fresh, let held = state.cache.located(key),
-                          held.changed(by: fresh).moment != held.moment else { return nil }
-                    return state.cache.replace(held.changed(by: fresh), userID: target.userID)
+                    guard ended.keep, let fresh, let held = state.cache.located(key) else { return nil }
+                    let updated = held.changed(by: fresh)
+                    guard updated.moment != held.moment else { return nil }
+                    return state.cache.replace(updated, userID: target.userID)
                 }
                 if let newest, let fresh { announce(fresh, userID: target.userID, changing: newest) }
             }
