@@ -1,33 +1,53 @@
+import Locking
+
 /// Something routes are added to: the router itself, or a group of it with its own middleware.
 public protocol RouteBuilder {
-    /// Adds a route for `method` and `pattern`. `maxBodySize` caps this route's bodies in place of
-    /// the server's cap, below it or above it (413 beyond it, the handler never called).
-    mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler)
+    /// Adds a route for `method` and `pattern`, bounded by `limits`.
+    mutating func on(_ method: HTTPMethod, _ pattern: String, limits: RouteLimits, use handler: @escaping Handler)
+}
+
+/// What a route bounds of the requests it takes, checked by the server before its handler runs.
+public struct RouteLimits: Sendable {
+    /// Caps the route's bodies in place of its group's or the server's cap, below it or above it
+    /// (413 beyond it, the handler never called).
+    public var maxBodySize: Int?
+    /// How many of the route's requests are handled at once (a write's route only): the others
+    /// wait their turn in arrival order as sleeping connections, not as tasks. Routes given the
+    /// same gate share it.
+    public var concurrency: ConcurrencyGate?
+
+    public init(maxBodySize: Int? = nil, concurrency: ConcurrencyGate? = nil) {
+        self.maxBodySize = maxBodySize
+        self.concurrency = concurrency
+    }
 }
 
 extension RouteBuilder {
     public mutating func get(_ pattern: String, use handler: @escaping Handler) {
-        on(.get, pattern, maxBodySize: nil, use: handler)
+        on(.get, pattern, limits: RouteLimits(), use: handler)
     }
 
-    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
-        on(.post, pattern, maxBodySize: maxBodySize, use: handler)
+    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, concurrency: ConcurrencyGate? = nil, use handler: @escaping Handler) {
+        on(.post, pattern, limits: RouteLimits(maxBodySize: maxBodySize, concurrency: concurrency), use: handler)
     }
 
-    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
-        on(.put, pattern, maxBodySize: maxBodySize, use: handler)
+    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, concurrency: ConcurrencyGate? = nil, use handler: @escaping Handler) {
+        on(.put, pattern, limits: RouteLimits(maxBodySize: maxBodySize, concurrency: concurrency), use: handler)
     }
 
-    public mutating func delete(_ pattern: String, maxBodySize: Int? = nil, use handler: @escaping Handler) {
-        on(.delete, pattern, maxBodySize: maxBodySize, use: handler)
+    public mutating func delete(_ pattern: String, maxBodySize: Int? = nil, concurrency: ConcurrencyGate? = nil, use handler: @escaping Handler) {
+        on(.delete, pattern, limits: RouteLimits(maxBodySize: maxBodySize, concurrency: concurrency), use: handler)
     }
 
     /// Adds one handler for a resource at its page's path and at its JSON twin's
     /// (`.get("/area51")`, `json: .get("/api/area51")`): the handler answers the one the request
-    /// asks for (`Request.representation`), from one view-model.
-    public mutating func resource(_ page: Endpoint, json: Endpoint, maxBodySize: Int? = nil, use handler: @escaping Handler) {
-        on(page.method, page.pattern, maxBodySize: maxBodySize, use: handler)
-        on(json.method, json.pattern, maxBodySize: maxBodySize, use: handler)
+    /// asks for (`Request.representation`), from one view-model. A write's two routes share
+    /// `concurrency`.
+    public mutating func resource(_ page: Endpoint, json: Endpoint, maxBodySize: Int? = nil, concurrency: ConcurrencyGate? = nil,
+                                  use handler: @escaping Handler) {
+        let limits = RouteLimits(maxBodySize: maxBodySize, concurrency: concurrency)
+        on(page.method, page.pattern, limits: limits, use: handler)
+        on(json.method, json.pattern, limits: limits, use: handler)
     }
 
     /// Adds every route of `collection`.
@@ -41,7 +61,7 @@ extension RouteBuilder {
         var group = RouteGroup(middleware: middleware)
         try build(&group)
         for route in group.routes {
-            on(route.method, route.pattern, maxBodySize: route.maxBodySize, use: route.handler)
+            on(route.method, route.pattern, limits: route.limits, use: route.handler)
         }
     }
 }
@@ -58,7 +78,7 @@ public struct RouteGroup: RouteBuilder {
     struct PendingRoute {
         let method: HTTPMethod
         let pattern: String
-        let maxBodySize: Int?
+        let limits: RouteLimits
         let handler: Handler
     }
 
@@ -69,8 +89,8 @@ public struct RouteGroup: RouteBuilder {
         self.middleware = middleware
     }
 
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
-        routes.append(PendingRoute(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: middleware.wrapping(handler)))
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, limits: RouteLimits, use handler: @escaping Handler) {
+        routes.append(PendingRoute(method: method, pattern: pattern, limits: limits, handler: middleware.wrapping(handler)))
     }
 }
 

@@ -20,17 +20,18 @@ public struct Router: RouteBuilder, Sendable {
     final class Route: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
-        let maxBodySize: Int?
+        /// Its body cap, its group's when it set none, and its gate.
+        let limits: RouteLimits
         /// Its handler behind its groups' middleware, composed when the route was added.
         let handler: Handler
         let metrics: RouteMetrics
         /// The policy of the groups its pattern is in.
         let policy: RoutePolicy
 
-        init(method: HTTPMethod, pattern: RoutePattern, maxBodySize: Int?, handler: @escaping Handler, policy: RoutePolicy) {
+        init(method: HTTPMethod, pattern: RoutePattern, limits: RouteLimits, handler: @escaping Handler, policy: RoutePolicy) {
             self.method = method
             self.pattern = pattern
-            self.maxBodySize = maxBodySize
+            self.limits = limits
             self.handler = handler
             metrics = RouteMetrics(route: pattern.description, method: method.rawValue)
             self.policy = policy
@@ -82,10 +83,14 @@ public struct Router: RouteBuilder, Sendable {
         chain = Self.makeChain([], fallback: nil)
     }
 
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodySize: Int?, use handler: @escaping Handler) {
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, limits: RouteLimits, use handler: @escaping Handler) {
+        // The server looks a request's gate up only for writes, keeping reads off the lookup.
+        precondition(limits.concurrency == nil || !method.isSafe, "only a write's route waits its turn: \(method) \(pattern)")
         let policy = policy(of: pattern)
         guard policy.isMounted else { return }
-        let route = Route(method: method, pattern: RoutePattern(pattern), maxBodySize: maxBodySize ?? policy.maxBodySize,
+        var limits = limits
+        limits.maxBodySize = limits.maxBodySize ?? policy.maxBodySize
+        let route = Route(method: method, pattern: RoutePattern(pattern), limits: limits,
                           handler: policy.middleware.wrapping(handler), policy: policy)
         routes.append(route)
         routesBySegmentCount[route.pattern.segments.count, default: []].append(route)
@@ -141,11 +146,12 @@ public struct Router: RouteBuilder, Sendable {
         return response
     }
 
-    /// The body cap of the route `request`'s method and path name, when it set one: the server
-    /// holds the body to it from the head on, where it is larger than the server's own cap.
-    public func maxBodySize(for request: Request) -> Int? {
+    /// The limits of the route `request`'s method and path name: the server holds the body to
+    /// its cap from the head on, where it is larger than the server's own, and lets the request's
+    /// handler run when its gate has room.
+    public func limits(for request: Request) -> RouteLimits? {
         guard case .route(let route, _) = match(request) else { return nil }
-        return route.maxBodySize
+        return route.limits
     }
 
     /// The answer to a request the server refused before it reached the router (413, 414, 431
@@ -233,7 +239,7 @@ public struct Router: RouteBuilder, Sendable {
         { request in
             switch request.match {
             case .route(let route, let parameters):
-                if let limit = route.maxBodySize, request.body.count > limit {
+                if let limit = route.limits.maxBodySize, request.body.count > limit {
                     throw HTTPError(.payloadTooLarge, code: "payload_too_large",
                                     message: "Bodies sent to \(route.pattern) are limited to \(limit) bytes.")
                 }

@@ -23,7 +23,7 @@ public final class HTTPServer: Sendable {
         /// Seconds of silence after which a connection is dropped.
         public var connectionTimeout: Int
         /// Requests with larger bodies get 413 and never reach a handler, unless their route takes
-        /// more (`Router.maxBodySize(for:)`).
+        /// more (`RouteLimits.maxBodySize`).
         public var maxBodySize: Int
         /// Bytes a connection may use for its request line and headers and its answer's header;
         /// heads that would leave too little of it for the answer are refused. 32 KiB holds 100
@@ -77,8 +77,8 @@ public final class HTTPServer: Sendable {
     /// Renders the refusals the server makes before a request reaches the responder (413, 414,
     /// 431 at the head), so they take the same shape as every other error.
     let refuse: @Sendable (HTTPError, Request) -> Response
-    /// The cap of the route a request's head names, when it has one of its own.
-    let routeBodyLimit: @Sendable (Request) -> Int?
+    /// The limits of the route a request's head names, when it has any.
+    let routeLimits: @Sendable (Request) -> RouteLimits?
     let logger: Logger
     /// Whether each request gets a line: read once, as a logger's level is part of its value. At
     /// `warning`, asking the handler on every request was 0.4% of `/healthz`'s time.
@@ -93,14 +93,14 @@ public final class HTTPServer: Sendable {
         configuration: Configuration,
         logger: Logger = Logger(label: "moments.http"),
         refuse: @escaping @Sendable (HTTPError, Request) -> Response = { error, _ in .json(error: error) },
-        routeBodyLimit: @escaping @Sendable (Request) -> Int? = { _ in nil },
+        routeLimits: @escaping @Sendable (Request) -> RouteLimits? = { _ in nil },
         responder: @escaping @Sendable (Request) async -> Response
     ) {
         self.configuration = configuration
         self.logger = logger
         logsRequests = logger.logLevel <= .info
         self.refuse = refuse
-        self.routeBodyLimit = routeBodyLimit
+        self.routeLimits = routeLimits
         self.responder = responder
         openConnections = OpenConnections(limit: configuration.requestHeaderTimeout)
         readyAnswers = ReadyAnswers(budget: configuration.readyAnswerBudget)
@@ -108,7 +108,7 @@ public final class HTTPServer: Sendable {
 
     /// A server whose requests are answered, and refused at the head, by `router`.
     public convenience init(configuration: Configuration, router: Router, logger: Logger = Logger(label: "moments.http")) {
-        self.init(configuration: configuration, logger: logger, refuse: router.refusal(_:for:), routeBodyLimit: router.maxBodySize(for:),
+        self.init(configuration: configuration, logger: logger, refuse: router.refusal(_:for:), routeLimits: router.limits(for:),
                   responder: router.respond(to:))
     }
 
@@ -286,8 +286,8 @@ public final class HTTPServer: Sendable {
             let length = framing.contentLength
             // Only a body the server's cap may not hold asks for its route's cap: most requests have none.
             if (length ?? 0) > configuration.maxBodySize || framing.isChunked,
-               let routeLimit = routeBodyLimit(Request(method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
-                                                       path: url.map { String(cString: $0) } ?? "/")) {
+               let routeLimit = routeLimits(Request(method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
+                                                    path: url.map { String(cString: $0) } ?? "/"))?.maxBodySize {
                 context.raiseBodyLimit(to: routeLimit)
             }
             if let length, length > context.bodyLimit {
@@ -326,14 +326,27 @@ public final class HTTPServer: Sendable {
         let responder = self.responder
         let readyAnswers = self.readyAnswers
         let serviceContext = context.makeTrace().serviceContext
-        // Runs on this thread up to the handler's first suspension: an answer that needs none (a
-        // cached page) is queued below without waking another thread; one that suspends is
-        // resumed by the task and completed from there. The request's trace is current in it,
-        // for every line it logs and every call it makes.
-        Task.immediate {
+        // The request's trace is current in its handler, for every line it logs and every call it makes.
+        let answer: @Sendable () async -> Void = {
             let response = await ServiceContext.withValue(serviceContext) { await responder(request) }
             if let readyKey { readyAnswers.keep(response, for: readyKey) }
             context.complete(with: response)
+        }
+        if !request.method.isSafe, let gate = routeLimits(request)?.concurrency {
+            // Its turn may come on another request's task: this one runs in a task of its own,
+            // after the connection sleeps below. One answered meanwhile (503, stopping) is not handled.
+            gate.enter {
+                guard !context.isAnswered else { return gate.leave() }
+                Task {
+                    await answer()
+                    gate.leave()
+                }
+            }
+        } else {
+            // Runs on this thread up to the handler's first suspension: an answer that needs none
+            // (a cached page) is queued below without waking another thread; one that suspends is
+            // resumed by the task and completed from there.
+            Task.immediate { await answer() }
         }
         if let response = context.suspendUnlessAnswered() {
             return queue(response, on: connection, context: context, method: method, url: url)

@@ -152,6 +152,9 @@ final class RequestContext: Sendable {
     /// Whether the connection sleeps waiting for this request's answer.
     var isSuspended: Bool { answer.withLock { $0.suspended } }
 
+    /// Whether the request has its answer, its handler's or the stopping server's.
+    var isAnswered: Bool { answer.withLock { $0.answered } }
+
     /// Every upload byte seen, kept or dropped.
     var bytesReceived: Int { worker.bytesReceived }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Foundations
 import HTTPServer
+import Locking
 
 /// The Moments timeline as a page (`GET /`) and as JSON (`GET /api/timeline`), a page at a time
 /// (`?after=` the last moment seen), a moment's own page (`GET /moments/{id}`, every photo) and
@@ -15,6 +16,7 @@ public struct TimelineRoutes: RouteCollection {
     private let mediaLinks: MediaLinks
     private let actingUser: ActingUser
     private let jsonCache = RenderedPageCache<String>()
+    private let likes = ConcurrencyGate(limit: Self.likesAtOnce)
 
     public init(pages: PageRenderer, momentsRepo: any MomentsRepoType, togglesDataStore: InternalTogglesDataStore,
                 trackingRepo: any TrackingRepoType, mediaLinks: MediaLinks = .local, actingUser: ActingUser = ActingUser()) {
@@ -36,7 +38,8 @@ public struct TimelineRoutes: RouteCollection {
             if request.visit == .opened { viewModel.trackScreenviews() }
             return try pages.page("moment", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "moment-page"))
         }
-        routes.resource(.post("/moments/{id}/like"), json: .put("/api/moments/{id}/like"), maxBodySize: Self.maxBodySize) { request in
+        routes.resource(.post("/moments/{id}/like"), json: .put("/api/moments/{id}/like"), maxBodySize: Self.maxBodySize,
+                        concurrency: likes) { request in
             let body = try request.decode(LikeRequestBody.self)
             let item = try await updateLike(request, isLiked: body.isLiked)
             guard request.representation == .page else { return try .json(item) }
@@ -55,6 +58,10 @@ public struct TimelineRoutes: RouteCollection {
 
     /// A like is a few bytes; anything near this is not a like.
     static let maxBodySize = 1024
+
+    /// Likes handled at once; the others wait as sleeping connections, which hold a fraction of a
+    /// handler's memory. Enough to fill the like documents on their way to the BFF (`LikeBatcher`).
+    static let likesAtOnce = LikeBatcher<MomentLikes>.maximumInFlight * 16
 
     /// The like form's `view` on a moment's page: the answer is that page's likes, or the page.
     static let momentPageView = "moment"
