@@ -54,6 +54,7 @@ run: build
 ## starve each other past their 10 s request timeouts. Then `/metrics` scraped by a real Prometheus
 ## (Tests/Metrics).
 test: deps metrics-deps interop-deps
+	scripts/check-comments
 	scripts/with-postgres $(SWIFT) test --experimental-maximum-parallelization-width 8
 	$(SWIFT) build --product moments
 	python3 -m pytest -q Tests/Metrics

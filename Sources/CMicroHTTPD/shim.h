@@ -10,7 +10,7 @@
 
 /// libmicrohttpd's own unescaping of a path or a query value (`MHD_http_unescape`), but for
 /// `%00`, which it would turn into a NUL that ends the C string the server is handed, so that
-/// `/api/moments/1%00x` was served as `/api/moments/1`. Kept as the three characters, it names no
+/// `/api/moments/1%00x` would be served as `/api/moments/1`. Kept as the three characters, it names no
 /// route or file. Decoding only shrinks, so each piece moves left, never over what is still unread.
 static size_t cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *value) {
     (void)cls;

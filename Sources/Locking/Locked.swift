@@ -14,9 +14,8 @@ import Synchronization
 /// is a race.
 ///
 /// `init` and `withLock` are inlinable so that callers in other targets get them specialized for
-/// their value: unspecialized, every call looked up `Locked<Value>`'s generic metadata at run
-/// time, about 3% of a cached page's time (perf, the page under wrk, 2026-11-26), and making
-/// one (a request's context) 1.4% of `/healthz`'s (2026-11-27).
+/// their value: unspecialized, every call looks up `Locked<Value>`'s generic metadata at run
+/// time, on every request's path.
 public struct Locked<Value>: ~Copyable {
     #if SANITIZE_THREAD
     @usableFromInline final class Box {

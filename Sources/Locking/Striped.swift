@@ -7,10 +7,9 @@ import Synchronization
 /// business (spare responses a worker lends and takes back, random bytes drawn ahead), not for
 /// state every thread must see the same.
 ///
-/// Each libmicrohttpd worker thread serves its own connections, yet on the cached path every
-/// request took two locks shared by all workers (the spare responses, the random bytes); two
-/// workers on two cores passed those lines back and forth on every request (perf, `/healthz`
-/// under wrk, 2026-11-27).
+/// Each libmicrohttpd worker thread serves its own connections; a lock every worker takes on
+/// every request (the spare responses, the random bytes) has its cache line passed back and forth
+/// between cores.
 public final class Striped<Value>: @unchecked Sendable {
     // Unchecked: each stripe's value is reached only through its lock.
     @usableFromInline final class Stripe {

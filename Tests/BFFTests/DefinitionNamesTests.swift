@@ -4,7 +4,7 @@ import Testing
 
 /// Documents that define two operations or fragments of one name are refused with the spec's
 /// validation error before GraphQLSwift's validator sees them: written alike, they stopped the
-/// process that embeds the BFF (found by the `graphql` fuzz harness, 2026-11-26).
+/// process that embeds the BFF (an input the `graphql` fuzz harness found).
 @Suite struct DefinitionNamesTests {
     private func answer(_ query: String) async throws -> (status: Int, messages: [String], body: [String: Any]) {
         let fixture = try await BFFFixture(.sqlite)

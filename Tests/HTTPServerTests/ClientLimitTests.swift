@@ -68,8 +68,8 @@ import TestSupport
         await server.stop()
     }
 
-    /// Heads that fit the connection's memory but leave too little of it to answer in used to be
-    /// closed in silence (every size in a few hundred bytes below the memory's end). Every head
+    /// Heads that fit the connection's memory but leave too little of it to answer in are the
+    /// ones libmicrohttpd would close in silence (a few hundred bytes below the memory's end). Every head
     /// size from the limit to past the connection's memory is answered, 8 bytes
     /// apart, with one answer whose body is whole: 414 for a long request line, 431 for long
     /// headers (past the memory, libmicrohttpd's own page says so).

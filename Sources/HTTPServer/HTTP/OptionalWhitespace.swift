@@ -1,7 +1,7 @@
 extension Substring.UTF8View {
     /// These bytes without the optional whitespace around them: spaces and tabs (RFC 9110,
     /// 5.6.3), the only whitespace a field value may carry. Read as bytes: `trimmingCharacters(in:)`
-    /// took 2% of a like's time, asked three times for its `Content-Type`.
+    /// is costly for something asked several times a request.
     public var withoutOptionalWhitespace: Substring.UTF8View {
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {

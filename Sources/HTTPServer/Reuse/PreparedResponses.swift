@@ -9,10 +9,9 @@ import Telemetry
 /// the last borrower's in place: its `X-Request-Id`, and a per-client value (a fresh CSRF token)
 /// in libmicrohttpd's own copies of the headers that carry it and in the body: in a gzip body,
 /// where it is stored as it is (`GzipPieces`), with the member's CRC-32 made again. Joined into new
-/// header values, each found by name and replaced, the token cost two strings and two walks of the
-/// headers a page (perf, the page on its own core, 2026-11-28). Making a response per request
-/// instead cost three allocations a header, a dozen headers an answer, and a copy of the body with
-/// the token in it.
+/// header values, each found by name and replaced, the token would cost two strings and two walks
+/// of the headers a page; a response made per request, three allocations a header, a dozen
+/// headers an answer, and a copy of the body with the token in it.
 final class PreparedResponses: Sendable {
     /// A libmicrohttpd response of this answer, and what of it is the current borrower's.
     final class Prepared: @unchecked Sendable {
@@ -126,7 +125,7 @@ final class PreparedResponses: Sendable {
 
     /// Sets the borrower's `X-Request-Id`: over the last one's bytes when it has their length (every
     /// id this server makes has), else as a new header in its place. Found by name and compared
-    /// on each lending, it was a walk of the headers and a string kept a request (perf, `/healthz`).
+    /// on each lending, it would be a walk of the headers and a string kept a request.
     private static func write(requestID: RequestID, into prepared: Prepared) {
         let written = requestID.withUTF8 { id in
             guard let held = prepared.requestID, held.count == id.count else { return false }

@@ -24,8 +24,8 @@ final class ReadyAnswers: Sendable {
     }
 
     /// An answer kept, ready to lend. A class: a reuse takes it out of the lock with one retain.
-    /// `Reuse`'s parts are kept apart: read through a `Reuse`, each reuse copied and destroyed it
-    /// whole, its arrays and closures retained and released (0.5% of `/healthz`'s time, perf).
+    /// `Reuse`'s parts are kept apart: read through a `Reuse`, each reuse would copy and destroy
+    /// it whole, its arrays and closures retained and released.
     private final class Entry: Sendable {
         let responses: PreparedResponses
         let validity: AnswerValidity

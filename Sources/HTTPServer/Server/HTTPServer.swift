@@ -80,8 +80,8 @@ public final class HTTPServer: Sendable {
     /// The limits of the route a request's head names, when it has any.
     let routeLimits: @Sendable (Request) -> RouteLimits?
     let logger: Logger
-    /// Whether each request gets a line: read once, as a logger's level is part of its value. At
-    /// `warning`, asking the handler on every request was 0.4% of `/healthz`'s time.
+    /// Whether each request gets a line: read once, as a logger's level is part of its value,
+    /// rather than asking the handler on every request.
     private let logsRequests: Bool
     private let state = Locked(State())
     /// Set when `shutdown` begins: each request whose head arrives from then on is answered 503.
@@ -297,8 +297,8 @@ public final class HTTPServer: Sendable {
                 return queueRefusal(refusal, on: connection, context: context, method: method, url: url)
             }
             // Answered from the next call, even without a body: libmicrohttpd 0.9.75 closes a
-            // connection whose answer was queued from this first call (`MHD_queue_response`, "queued
-            // early"), and `/healthz` went from 67k to 17k requests a second (bench-ab, 2026-11-27).
+            // connection whose answer is queued from this first call (`MHD_queue_response`, "queued
+            // early"), which ends keep-alive.
             return MHD_Result.YES
         }
 

@@ -9,8 +9,8 @@ import Telemetry
 /// and trace, the refusal of its head, what was lent to it) is kept without a lock: a connection
 /// belongs to one worker thread, which makes every call for it (URI log, access, completion) one
 /// at a time, and the context is made in the first of them. What a handler's task or the stopping
-/// server touches too (the answer, whether the connection sleeps) is behind a lock. Everything
-/// behind the one lock cost a reused answer nine more lock round trips (perf, `/healthz`, 2026-11-28).
+/// server touches too (the answer, whether the connection sleeps) is behind a lock, so a
+/// reused answer takes that lock once or twice, not ten times.
 final class RequestContext: Sendable {
     /// Read and written only by libmicrohttpd's calls for this request, on its connection's thread.
     private struct OnWorker {

@@ -5,8 +5,8 @@ import Telemetry
 /// What the server reads of a request's head when its headers are in, in one walk over its query
 /// arguments and one over its headers as libmicrohttpd parsed them: its size, how its body is
 /// framed, the trace it came with and, for a GET or HEAD, what it asks (`ReadyAnswers.Key`).
-/// Read one by one, these were eight walks a request, a header looked up by name being a walk
-/// too (perf, `/healthz` under wrk, 2026-11-27).
+/// Read one by one, these would be eight walks a request, a header looked up by name being a
+/// walk too.
 struct RequestHead {
     /// Bytes the head takes of the connection's memory: the target and headers as parsed, and
     /// libmicrohttpd's record of each header and query argument.

@@ -3,8 +3,7 @@ import Locking
 
 /// Random numbers from the kernel's generator (`getrandom`, through glibc's `arc4random_buf`),
 /// drawn 4 KiB at a time and handed out in order, each byte once: request ids, trace and span
-/// ids and CSRF tokens cost a lock instead of a system call each (two a request before,
-/// about 2% of a cached page's time). The bytes are the kernel's own; keeping the next few
+/// ids and CSRF tokens cost a lock instead of a system call each. The bytes are the kernel's own; keeping the next few
 /// thousand in this process's memory exposes nothing a token in it would not. A pool per
 /// stripe of threads: the workers answering requests do not share one.
 public struct KernelRandom: RandomNumberGenerator {

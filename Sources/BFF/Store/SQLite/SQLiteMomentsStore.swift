@@ -109,9 +109,8 @@ final class SQLiteMomentsStore: MomentsStore {
     /// Likes or unlikes as `change` says, after checking that its user and moment exist: one
     /// statement, which SQLite applies whole or not at all, after reads that write nothing, so a
     /// change that throws needs no savepoint to be undone. The statements are prepared once per
-    /// connection: a record's `insert` and `deleteOne` built their SQL and encoded the record
-    /// for each change, and a savepoint per change parsed two statements more (7% of a like's CPU
-    /// together, perf 2026-11-27).
+    /// connection: a record's `insert` and `deleteOne` build their SQL and encode the record
+    /// for each change, and a savepoint per change parses two statements more.
     private static func apply(_ change: LikeChange, in db: Database) throws {
         guard try exists(table: UserRecord.databaseTableName, id: change.userID, in: db) else {
             throw MomentsStoreError.unknownUser(change.userID)
