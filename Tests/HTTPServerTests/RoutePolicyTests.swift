@@ -23,12 +23,16 @@ import TestSupport
         router.group("/internal", RoutePolicy(representation: .json))
         router.group("/internal", RoutePolicy(maxBodySize: 8, isMounted: false))
         router.group("/small", RoutePolicy(maxBodySize: 8))
+        router.group("/", RoutePolicy(cacheControl: "no-cache"))
+        router.group("/api/live", RoutePolicy(cacheControl: "no-store"))
         router.resource(.get("/thing"), json: .get("/api/thing")) { request in
             request.representation == .json ? try .json(["thing": "yes"]) : .text("a page")
         }
         router.put("/api/thing") { request in .text("put \(request.body.count)") }
         router.get("/internal/secret") { _ in .text("secret") }
         router.post("/small/form") { _ in .text("taken") }
+        router.get("/api/live/now") { _ in .text("now") }
+        router.get("/own") { _ in Response(headers: ["Cache-Control": "max-age=60"], data: Data("own".utf8)) }
         router.errorRenderer = { error, request in request.wantsJSON ? .json(error: error) : .text("page: \(error.message)", status: error.status) }
         return try TestServer(router: router)
     }
@@ -77,6 +81,17 @@ import TestSupport
         _ = try await server.send("GET", "/api/thing")
         _ = try await server.send("GET", "/thing")
         #expect(counting.requests.withLock { $0 } == 1)
+        await server.stop()
+    }
+
+    @Test func groupCacheControl_reachesEveryAnswerOfItsPaths_unlessTheAnswerSaysItsOwn() async throws {
+        let server = try makeServer()
+        for (path, expected) in [("/thing", "no-cache"), ("/api/thing", "no-cache"), ("/api/nothing", "no-cache"), ("/nothing", "no-cache"),
+                                 ("/api/live/now", "no-store"), ("/own", "max-age=60")] {
+            #expect(try await server.send("GET", path).headers["cache-control"] == expected, "\(path)")
+        }
+        let refused = try await server.send("POST", "/small/form", headers: ["Content-Type": "application/json"], body: Data(#"{"a": "123456789"}"#.utf8))
+        #expect(refused.status == 413 && refused.headers["cache-control"] == "no-cache", "a refusal too")
         await server.stop()
     }
 }

@@ -1,6 +1,7 @@
 /// What the routes under one path prefix share, as Hummingbird's `RouterGroup` and Vapor's
-/// `grouped(…)`: how they answer, whether their writes skip the CSRF token, their body cap, the
-/// middleware around each of them and whether they are mounted at all. Declared once per prefix
+/// `grouped(…)`: how they answer, how long their answers may be kept, whether their writes skip
+/// the CSRF token, their body cap, the middleware around each of them and whether they are
+/// mounted at all. Declared once per prefix
 /// on the `Router` (`router.group("/api", RoutePolicy(…))`); a route takes the policy of every
 /// group its path is in, the inner one's settings over the outer's.
 public struct RoutePolicy: Sendable {
@@ -20,16 +21,20 @@ public struct RoutePolicy: Sendable {
     public var isCSRFExempt: Bool?
     /// The body cap of its routes that set none of their own; `nil` leaves it to an outer group.
     public var maxBodySize: Int?
+    /// The `Cache-Control` of every answer of its paths that sets none itself (a route's, an
+    /// error's, a refusal's); `nil` leaves it to an outer group.
+    public var cacheControl: String?
     /// Around each of its routes, the first the outermost, composed once when the route is added.
     public var middleware: [any Middleware]
     /// `false`: its routes are left out when added, and its paths answer as unknown ones do.
     public var isMounted: Bool
 
     public init(representation: Representation? = nil, isCSRFExempt: Bool? = nil, maxBodySize: Int? = nil,
-                middleware: [any Middleware] = [], isMounted: Bool = true) {
+                cacheControl: String? = nil, middleware: [any Middleware] = [], isMounted: Bool = true) {
         self.representation = representation
         self.isCSRFExempt = isCSRFExempt
         self.maxBodySize = maxBodySize
+        self.cacheControl = cacheControl
         self.middleware = middleware
         self.isMounted = isMounted
     }
@@ -37,7 +42,8 @@ public struct RoutePolicy: Sendable {
     /// This policy with `inner`, a group inside this one, applied over it.
     func narrowed(by inner: RoutePolicy) -> RoutePolicy {
         RoutePolicy(representation: inner.representation ?? representation, isCSRFExempt: inner.isCSRFExempt ?? isCSRFExempt,
-                    maxBodySize: inner.maxBodySize ?? maxBodySize, middleware: middleware + inner.middleware,
+                    maxBodySize: inner.maxBodySize ?? maxBodySize, cacheControl: inner.cacheControl ?? cacheControl,
+                    middleware: middleware + inner.middleware,
                     isMounted: isMounted && inner.isMounted)
     }
 
@@ -60,13 +66,7 @@ extension Array where Element == any Middleware {
 
 extension Request {
     /// The policy of the groups this request's path is in (`RoutePolicy`), as the router found it.
-    public var routePolicy: RoutePolicy {
-        switch match {
-        case .route(let route, _): route.policy
-        case .otherMethods(_, let policy), .unrouted(let policy): policy
-        case .none: RoutePolicy()
-        }
-    }
+    public var routePolicy: RoutePolicy { match.policy }
 
     /// What a resource's handler answers (`RouteBuilder.resource`): JSON at its JSON twin's path
     /// (a group that answers JSON), or for a read whose `Accept` asks for JSON first; else the page.

@@ -49,6 +49,14 @@ public struct Router: RouteBuilder, Sendable {
         case unrouted(RoutePolicy)
         /// Not routed yet.
         case none
+
+        var policy: RoutePolicy {
+            switch self {
+            case .route(let route, _): route.policy
+            case .otherMethods(_, let policy), .unrouted(let policy): policy
+            case .none: RoutePolicy()
+            }
+        }
     }
 
     /// In the order they were added.
@@ -137,7 +145,7 @@ public struct Router: RouteBuilder, Sendable {
     public func respond(to request: Request) async -> Response {
         let started = ContinuousClock.now
         let match = match(request)
-        var response = withHeadersOnEveryAnswer(await answer(request, match))
+        var response = withHeadersOnEveryAnswer(await answer(request, match), policy: match.policy)
         let metrics = metrics(of: match, request)
         let status = response.status.code
         metrics.record(status: status, duration: .now - started)
@@ -159,7 +167,7 @@ public struct Router: RouteBuilder, Sendable {
     public func refusal(_ error: HTTPError, for request: Request) -> Response {
         var request = request
         request.match = match(request)
-        let response = withHeadersOnEveryAnswer(render(error, for: request))
+        let response = withHeadersOnEveryAnswer(render(error, for: request), policy: request.match.policy)
         unmatched[request.method].record(status: response.status.code, duration: .zero)
         return response
     }
@@ -188,10 +196,14 @@ public struct Router: RouteBuilder, Sendable {
         }
     }
 
-    private func withHeadersOnEveryAnswer(_ response: Response) -> Response {
+    /// `response` with the headers every answer carries, and its group's `Cache-Control` unless it says its own.
+    private func withHeadersOnEveryAnswer(_ response: Response, policy: RoutePolicy) -> Response {
         var response = response
         for (name, value) in headersOnEveryAnswer {
             response.headers.set(name, value)
+        }
+        if let cacheControl = policy.cacheControl, response.headers["Cache-Control"] == nil {
+            response.headers.set("Cache-Control", cacheControl)
         }
         return response
     }
