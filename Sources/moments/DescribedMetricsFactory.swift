@@ -3,7 +3,7 @@ import Prometheus
 
 /// swift-metrics' handles made in a `PrometheusCollectorRegistry` with a `# HELP` line each:
 /// `PrometheusMetricsFactory` registers every metric without one, which `promtool check metrics`
-/// refuses. The help of each metric this process makes is in `help`, the list the README repeats.
+/// refuses. The help of each metric this process makes is in `help`, the list docs/operating.md repeats.
 struct DescribedMetricsFactory: MetricsFactory {
     let registry: PrometheusCollectorRegistry
 

@@ -4,7 +4,7 @@ import Testing
 @testable import BFF
 
 @Suite struct SchemaTests {
-    /// The contract of DESIGN.md ("BFF schema"), with the optional page arguments `first` and
+    /// The contract of docs/bff.md ("The BFF schema"), with the optional page arguments `first` and
     /// `after` on both root fields, and this BFF's additions: `from` (a page that starts at a
     /// moment), `updateMomentLikes` (likes in a batch) and `momentLikesChanged` (live likes).
     static let designSDL = """

@@ -1,6 +1,6 @@
 """The documents the dashboard sends, as the seed app writes them."""
 
-# The seed's documents (DESIGN.md, "BFF schema"): likes only when the like toggle is on.
+# The seed's documents (docs/bff.md, "The BFF schema"): likes only when the like toggle is on.
 TIMELINE = """
 query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
   getMomentsDetailsByUserID(userID: $userID) {

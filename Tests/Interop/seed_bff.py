@@ -2,7 +2,7 @@
 reference implementation) that serves exactly the seed's schema, without the optional `first` and
 `after` (so the schema has no `Int`), with demo data held in memory.
 
-It is written from DESIGN.md, not from the embedded BFF, so that the dashboard is tested against a
+It is written from the schema in docs/bff.md, not from the embedded BFF, so that the dashboard is tested against a
 server it did not shape. Options cover what team BFFs do: introspection turned off, a bearer token
 required, absolute image URLs on another host. Every request is logged with whether its document
 passed validation, so a test can check what the client sent.
@@ -37,7 +37,7 @@ from graphql import (
 )
 from graphql.validation import NoSchemaIntrospectionCustomRule
 
-# DESIGN.md, "BFF schema", as the seed's BFF has it: without `first` and `after`.
+# docs/bff.md, "The BFF schema", as the seed's BFF has it: without `first` and `after`.
 SEED_SDL = """
 type Query {
   getMomentsDetailsByUserID(userID: ID!): MomentsDetails!

@@ -169,7 +169,7 @@ public final class FakeBFF: Sendable {
         state.lock.withLock { state.failingLikes = momentID }
     }
 
-    /// Makes the fake a BFF of DESIGN.md's schema alone: documents that pass `first` or
+    /// Makes the fake a BFF of the seed's schema alone (docs/bff.md): documents that pass `first` or
     /// `after` fail validation, as a GraphQL server refuses unknown arguments.
     public func refusePagination() {
         state.lock.withLock { state.paginates = false }
@@ -219,7 +219,7 @@ public final class FakeBFF: Sendable {
         state.lock.withLock { state.portHolder = holder }
     }
 
-    /// What a server of DESIGN.md's schema answers the dashboard's capability query: the paging
+    /// What a server of the seed's schema answers the dashboard's capability query: the paging
     /// arguments and `Int` only when it pages.
     private static func introspection(paginates: Bool, startsAtMoments: Bool) -> [String: Any] {
         func type(_ field: String, _ arguments: [String]) -> [String: Any] {

@@ -1,6 +1,6 @@
 import Graphiti
 
-/// The BFF schema of DESIGN.md ("BFF schema"), the contract between the dashboard and any BFF,
+/// The BFF schema (docs/bff.md, "The BFF schema"), the contract between the dashboard and any BFF,
 /// with optional cursor pagination on both root fields.
 ///
 /// `moments` is newest first. `after: ID` starts the page strictly after that moment (an unknown

@@ -24,8 +24,8 @@ enum MomentsStoreError: CodedError, CustomStringConvertible {
         }
     }
 
-    /// The `extensions.code` of the GraphQL error, the name clients decide on (DESIGN.md,
-    /// "Talking to a BFF it did not write").
+    /// The `extensions.code` of the GraphQL error, the name clients decide on
+    /// (docs/bff.md, "How the dashboard talks to a BFF").
     var code: String {
         switch self {
         case .unknownUser: "UNKNOWN_USER"

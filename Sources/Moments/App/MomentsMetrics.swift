@@ -1,6 +1,6 @@
 import CoreMetrics
 
-/// The dashboard's own metrics (the README's "Metrics" lists them): handles made once, on first
+/// The dashboard's own metrics (docs/operating.md, "Metrics", lists them): handles made once, on first
 /// use after the process chose its metrics backend, so counting is an atomic add on the hot path.
 enum MomentsMetrics {
     /// Timeline reads answered from the saved timeline (`hit`) or from the BFF (`miss`, refreshes included).

@@ -1,6 +1,6 @@
 import Foundations
 
-/// The timeline as the BFF answers it (DESIGN.md, "BFF schema"). Decodes any BFF that follows
+/// The timeline as the BFF answers it (docs/bff.md, "The BFF schema"). Decodes any BFF that follows
 /// the schema: `isLiked` and `likes` are absent unless asked for, `title` and `url` optional.
 /// A partial answer's field errors are kept on the moments they name (`fieldErrors`).
 public struct MomentsDetails: Codable, Sendable, Equatable {

@@ -19,7 +19,7 @@ public final class MomentsRepo: MomentsRepoType {
         var ownLikes = OwnLikes()
     }
 
-    /// The pages and moments kept in memory at most, in estimated bytes (README, "Where data lives").
+    /// The pages and moments kept in memory at most, in estimated bytes (docs/using.md, "Where data lives").
     public static let defaultCacheByteLimit = 8 << 20
 
     private let getMomentsSession: any GetMomentsByUserIDSessionType
