@@ -31,8 +31,8 @@ MUTATIONS = int(os.environ.get("CAMPAIGN_MUTATIONS", "2000"))
 SEED = int(os.environ.get("CAMPAIGN_SEED", "26"))
 TIMEOUT = 20.0
 CSRF = "campaign-token"
-# The server's head limit (`HTTPServer.Configuration.maxRequestHeadSize`: 3/4 of 32 KiB).
-HEAD_LIMIT = 24 * 1024
+# The server's head limit (`HTTPServer.Configuration.maxRequestHeadSize`: 3/4 of 24 KiB).
+HEAD_LIMIT = 18 * 1024
 CORPUS = REPO / "Tests/Fuzz/Corpus/request"
 
 

@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 0 ? cores : 1),
         MHD_OPTION_CONNECTION_LIMIT, 1000u,
         MHD_OPTION_CONNECTION_TIMEOUT, 15u,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(24 * 1024),
         MHD_OPTION_END);
     if (daemon == NULL) { fprintf(stderr, "could not start on port %s\n", argv[1]); return 1; }
     const union MHD_DaemonInfo *bound = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);

@@ -11,3 +11,11 @@ cpu_ticks() { awk '{print $14 + $15}' /proc/$1/stat; }
 cpu_per_request() {
     awk -v t="$1" -v hz="$(getconf CLK_TCK)" '/requests in/ { printf "%.1f", t / hz * 1e6 / $1 }' <<<"$2"
 }
+
+# The peak RSS of a process since the last reset, in MiB: the per-connection memory of 256
+# connections shows in it.
+peak_rss() { awk '/VmHWM/ {printf "%.1f", $2 / 1024}' /proc/$1/status; }
+
+# Starts the peak over from the memory the process holds now (Linux: 5 in clear_refs), so that each
+# load's peak is its own and not one an earlier load left.
+reset_peak_rss() { echo 5 >/proc/$1/clear_refs; }

@@ -26,8 +26,9 @@ public final class HTTPServer: Sendable {
         /// more (`RouteLimits.maxBodySize`).
         public var maxBodySize: Int
         /// Bytes a connection may use for its request line and headers and its answer's header;
-        /// heads that would leave too little of it for the answer are refused. 32 KiB holds 100
-        /// headers of 100 bytes, or one cookie of 16 KiB, and keeps 256 open connections within 8 MiB.
+        /// heads that would leave too little of it for the answer are refused. 24 KiB holds 100
+        /// headers of 100 bytes, or one cookie of 16 KiB, and keeps 256 open connections within 6 MiB:
+        /// libmicrohttpd touches the whole of it.
         public var connectionMemoryLimit: Int
         /// Bytes of request line and headers answered; larger heads get 414 or 431 while there is
         /// still room in the connection's memory to say so.
@@ -45,7 +46,7 @@ public final class HTTPServer: Sendable {
             connectionLimit: Int = 1000,
             connectionTimeout: Int = 15,
             maxBodySize: Int = 64 * 1024,
-            connectionMemoryLimit: Int = 32 * 1024,
+            connectionMemoryLimit: Int = 24 * 1024,
             requestHeaderTimeout: Duration = .seconds(10),
             readyAnswerBudget: Int = 4 << 20
         ) {
