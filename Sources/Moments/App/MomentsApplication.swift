@@ -195,11 +195,11 @@ public struct MomentsApplication: Sendable {
     /// Each group of routes by path prefix and its policy, the one place a path decides one.
     /// The JSON API takes JSON or no body at all (DELETE, a tool's POST): a page on another site
     /// can send neither without an Origin `OriginCheckMiddleware` refuses, so forms alone need
-    /// tokens. OpenFeature's POSTs are reads. Area 51's groups are `InternalTools`'. Every answer
-    /// is current only as long as the state it shows: a browser asks again before using a kept
-    /// one (`no-cache`, with the `ETag` where the answer has one), unless the answer says otherwise.
+    /// tokens. OpenFeature's POSTs are reads. Area 51's groups are `InternalTools`'. An answer is
+    /// right only as long as the state it shows: one with an `ETag` says `no-cache` itself (a
+    /// browser asks again with it), and the others are not to be kept at all.
     static let routeGroups: [(prefix: String, policy: RoutePolicy)] = [
-        ("/", RoutePolicy(cacheControl: "no-cache")),
+        ("/", RoutePolicy(cacheControl: "no-store")),
         ("/api", RoutePolicy(representation: .json, isCSRFExempt: true, middleware: [JSONContentTypeMiddleware()])),
         ("/ofrep", RoutePolicy(representation: .json, isCSRFExempt: true)),
         ("/graphql", RoutePolicy(representation: .json)),
