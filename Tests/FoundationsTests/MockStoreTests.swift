@@ -34,13 +34,13 @@ import Testing
     @Test func set_refusesAnAnswerThatIsNoGraphQLAnswer_andAnUnknownOperation_changingNothing() async throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(at: folder) }
-        await #expect(throws: MockError.invalidField("body", expected: "a GraphQL answer: an object with \"data\", \"errors\" or both")) {
+        await #expect(throws: MockError.invalidField("body", expected: .graphQLAnswer)) {
             try await store.set(Mock(body: .array([])), for: "getMomentsDetailsByUserID", source: .api)
         }
         await #expect(throws: MockError.unknownOperation("remoteConfig")) {
             try await store.set(Mock(body: answer), for: "remoteConfig", source: .api)
         }
-        await #expect(throws: MockError.invalidField("remainingCalls", expected: "a whole number of at least 1")) {
+        await #expect(throws: MockError.invalidField("remainingCalls", expected: .wholeNumberFromOne)) {
             try await store.set(Mock(body: answer, remainingCalls: 0), for: "updateMomentLike", source: .api)
         }
         #expect(store.active.isEmpty)

@@ -104,14 +104,14 @@ public final class FaultInjector: StateVersioned {
 extension Fault {
     /// Refuses a fault whose fields do not fit its kind or its operation.
     public func check(for operation: String) throws(FaultError) {
-        if let remainingCalls, remainingCalls < 1 { throw .invalidField("remainingCalls", expected: "a whole number of at least 1") }
+        if let remainingCalls, remainingCalls < 1 { throw .invalidField("remainingCalls", expected: .wholeNumberFromOne) }
         switch kind {
         case .delay:
             guard let delayMs, delayMs >= 0, delayMs <= 60_000 else {
-                throw .invalidField("delayMs", expected: "milliseconds from 0 to 60000")
+                throw .invalidField("delayMs", expected: .delayMilliseconds)
             }
         case .httpStatus:
-            guard let status, (400...599).contains(status) else { throw .invalidField("status", expected: "an HTTP status from 400 to 599") }
+            guard let status, (400...599).contains(status) else { throw .invalidField("status", expected: .errorStatus) }
         case .graphQLError, .emptyMoments:
             if operation == "remoteConfig" { throw .kindNotApplicable(kind, operation: operation) }
         case .timeout, .malformedJSON:

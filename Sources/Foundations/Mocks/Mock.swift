@@ -25,9 +25,9 @@ public struct Mock: Codable, Sendable, Equatable {
     /// Refuses a body that is no GraphQL answer and a count below one.
     public func check() throws(MockError) {
         guard case .object(let members) = body, members["data"] != nil || members["errors"] != nil else {
-            throw .invalidField("body", expected: "a GraphQL answer: an object with \"data\", \"errors\" or both")
+            throw .invalidField("body", expected: .graphQLAnswer)
         }
-        if let remainingCalls, remainingCalls < 1 { throw .invalidField("remainingCalls", expected: "a whole number of at least 1") }
+        if let remainingCalls, remainingCalls < 1 { throw .invalidField("remainingCalls", expected: .wholeNumberFromOne) }
     }
 
     /// The mock in a few words, for lists and the audit: `every call, 2 more calls`,

@@ -9,18 +9,7 @@ extension ConnectionFailure {
 
     /// One line for people: the BFF's URL, the cause and what to do, in `l10n`'s language.
     public func bffMessage(in l10n: L10n) -> String {
-        String(format: l10n[.bffErrorUnreachable], url, causeWords(in: l10n), remedy(in: l10n))
-    }
-
-    private func causeWords(in l10n: L10n) -> String {
-        switch cause {
-        case .unknownHost(let host): String(format: l10n[.connectionUnknownHost], host)
-        case .refused(let host, let port): String(format: l10n[.connectionRefused], Self.hostAndPort(host, port))
-        case .tlsNotOffered: l10n[.connectionTLSNotOffered]
-        case .tlsFailed: l10n[.connectionTLSFailed]
-        case .timeout: l10n[.connectionTimeout]
-        case .other(let words): words
-        }
+        String(format: l10n[.bffErrorUnreachable], url, cause.words(in: l10n), remedy(in: l10n))
     }
 
     private func remedy(in l10n: L10n) -> String {
@@ -30,6 +19,21 @@ extension ConnectionFailure {
         case .tlsNotOffered, .tlsFailed: String(format: l10n[.bffRemedyTLS], option)
         case .timeout: String(format: l10n[.bffRemedyTimeout], option)
         case .other: String(format: l10n[.bffRemedyOther], option)
+        }
+    }
+}
+
+extension ConnectionCause {
+    /// Why a connection failed, for people, in `l10n`'s language; a cause the client names only
+    /// in its own words keeps them.
+    public func words(in l10n: L10n) -> String {
+        switch self {
+        case .unknownHost(let host): String(format: l10n[.connectionUnknownHost], host)
+        case .refused(let host, let port): String(format: l10n[.connectionRefused], ConnectionFailure.hostAndPort(host, port))
+        case .tlsNotOffered: l10n[.connectionTLSNotOffered]
+        case .tlsFailed: l10n[.connectionTLSFailed]
+        case .timeout: l10n[.connectionTimeout]
+        case .other(let words): words
         }
     }
 }

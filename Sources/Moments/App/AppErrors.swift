@@ -100,14 +100,14 @@ extension TogglesDataStoreError: LocalizedResponseError {
 
     public func message(in l10n: L10n) -> String {
         switch self {
-        case .unknownToggle(let name): "There is no toggle named \(name)."
-        case .readOnly(let name, .buildTarget): "\(name) is the build target, fixed when the binary is compiled."
-        case .readOnly(let name, .internal):
-            "\(name) is an internal toggle: it takes {\"isOn\": true|false}, not an override."
-        case .readOnly(let name, _):
-            "\(name) is decided on the BFF side: here it takes only a local override, {\"override\": …}."
-        case .invalidValue(let name, let expected): "The override of \(name) must be \(expected)."
-        case .storage(let reason): "The toggle could not be saved; nothing changed. (\(reason))"
+        case .unknownToggle(let name): String(format: l10n[.toggleErrorUnknownToggle], name)
+        case .readOnly(let name, .buildTarget): String(format: l10n[.toggleErrorBuildTarget], name)
+        case .readOnly(let name, .internal): String(format: l10n[.toggleErrorInternal], name)
+        case .readOnly(let name, _): String(format: l10n[.toggleErrorDecidedByBFF], name)
+        // `expected` lists the JSON values the override takes (`ToggleDescription.overrideValuesText`).
+        case .invalidValue(let name, let expected): String(format: l10n[.toggleErrorInvalidValue], name, expected)
+        // The storage's own words, inside the reader's sentence.
+        case .storage(let reason): String(format: l10n[.toggleErrorStorage], reason)
         }
     }
 }
@@ -135,7 +135,7 @@ extension InternalMenuError: LocalizedResponseError {
 
     public func message(in l10n: L10n) -> String {
         switch self {
-        case .unknownAction(let id): "There is no Area 51 action named \(id)."
+        case .unknownAction(let id): String(format: l10n[.unknownAction], id)
         case .confirmationRequired(let id): String(format: l10n[.actionConfirmationRequired], id)
         }
     }
@@ -169,20 +169,20 @@ extension MediaError: LocalizedResponseError {
 
     public func message(in l10n: L10n) -> String {
         switch self {
-        case .invalidURL: "/media needs url= an absolute http:// or https:// URL."
-        case .unknownURL: "The BFF never sent this picture, so the dashboard does not fetch it."
-        case .internalAddress(let host):
-            "\(host) is this machine or a private network, and not the BFF's host: the dashboard does not fetch pictures there."
-        case .unreachable(let host, let reason): "The image host \(host) could not be reached (\(reason))."
-        case .timeout(let host): "The image host \(host) did not answer in time."
-        case .badStatus(let status): "The image host answered HTTP \(status) instead of the picture."
-        case .notAnImage(let contentType): "The image host answered \(contentType), not an image."
-        case .tooLarge(let limit): "The picture is larger than \(limit / 1024 / 1024) MiB, more than the dashboard keeps."
+        case .invalidURL: l10n[.mediaErrorInvalidURL]
+        case .unknownURL: l10n[.mediaErrorUnknownURL]
+        case .internalAddress(let host): String(format: l10n[.mediaErrorInternalAddress], host)
+        case .unreachable(let host, let cause): String(format: l10n[.mediaErrorUnreachable], host, cause.words(in: l10n))
+        case .timeout(let host): String(format: l10n[.mediaErrorTimeout], host)
+        case .badStatus(let status): String(format: l10n[.mediaErrorBadStatus], String(status))
+        case .notAnImage(let contentType) where contentType.isEmpty: l10n[.mediaErrorNoContentType]
+        case .notAnImage(let contentType): String(format: l10n[.mediaErrorNotAnImage], contentType)
+        case .tooLarge(let limit): String(format: l10n[.mediaErrorTooLarge], String(limit / 1024 / 1024))
         }
     }
 }
 
-extension FaultError: HTTPResponseError {
+extension FaultError: LocalizedResponseError {
     /// 404 for an operation no fault can be set for, 400 for a fault that does not fit, 500 when
     /// the audit cannot be written.
     public var status: HTTPStatus {
@@ -202,18 +202,19 @@ extension FaultError: HTTPResponseError {
         }
     }
 
-    public var message: String {
+    /// The operations and the kind are named as the API spells them; the storage's reason is its own words.
+    public func message(in l10n: L10n) -> String {
         switch self {
         case .unknownOperation(let name):
-            "There is no operation named \(name) to set a fault for: \(FaultInjector.operations.joined(separator: ", "))."
-        case .invalidField(let field, let expected): "The fault's \(field) must be \(expected); nothing changed."
-        case .kindNotApplicable(let kind, let operation): "A \(kind.rawValue) fault means nothing for \(operation); nothing changed."
-        case .storage(let reason): "The fault could not be audited, so it was not set. (\(reason))"
+            String(format: l10n[.faultErrorUnknownOperation], name, FaultInjector.operations.joined(separator: ", "))
+        case .invalidField(let field, let expected): String(format: l10n[.faultErrorInvalidField], field, l10n[expected.key])
+        case .kindNotApplicable(let kind, let operation): String(format: l10n[.faultErrorKindNotApplicable], kind.rawValue, operation)
+        case .storage(let reason): String(format: l10n[.faultErrorStorage], reason)
         }
     }
 }
 
-extension MockError: HTTPResponseError {
+extension MockError: LocalizedResponseError {
     /// 404 for an operation no mock can answer, 400 for a mock that does not fit, 500 when the
     /// audit cannot be written.
     public var status: HTTPStatus {
@@ -232,17 +233,18 @@ extension MockError: HTTPResponseError {
         }
     }
 
-    public var message: String {
+    /// The operations are named as the API spells them; the storage's reason is its own words.
+    public func message(in l10n: L10n) -> String {
         switch self {
         case .unknownOperation(let name):
-            "There is no operation named \(name) to mock: \(MockStore.operations.joined(separator: ", "))."
-        case .invalidField(let field, let expected): "The mock's \(field) must be \(expected); nothing changed."
-        case .storage(let reason): "The mock could not be audited, so it was not set. (\(reason))"
+            String(format: l10n[.mockErrorUnknownOperation], name, MockStore.operations.joined(separator: ", "))
+        case .invalidField(let field, let expected): String(format: l10n[.mockErrorInvalidField], field, l10n[expected.key])
+        case .storage(let reason): String(format: l10n[.mockErrorStorage], reason)
         }
     }
 }
 
-extension QASessionError: HTTPResponseError {
+extension QASessionError: LocalizedResponseError {
     /// 422 for a file this build cannot apply (another version, toggles it lacks), 400 for a
     /// value that cannot be applied.
     var status: HTTPStatus {
@@ -260,19 +262,21 @@ extension QASessionError: HTTPResponseError {
         }
     }
 
-    var message: String {
+    /// Fields and toggles are named as the file spells them; an entry's reason is the fault's or
+    /// the mock's own error, in the same language.
+    func message(in l10n: L10n) -> String {
         switch self {
         case .unsupportedVersion(let version):
-            "The session file is of version \(version); this build reads version \(QASessionFile.currentVersion). Nothing changed."
-        case .unknownToggles(let names):
-            "The session file names toggles this build does not have: \(names.joined(separator: ", ")). Nothing changed."
-        case .invalidValue(let field, let expected): "\(field) in the session file must be \(expected). Nothing changed."
-        case .invalidEntry(let field, let reason): "\(field) in the session file cannot be applied: \(reason)"
+            String(format: l10n[.sessionErrorUnsupportedVersion], String(version), String(QASessionFile.currentVersion))
+        case .unknownToggles(let names): String(format: l10n[.sessionErrorUnknownToggles], names.joined(separator: ", "))
+        case .invalidValue(let field, let expected): String(format: l10n[.sessionErrorInvalidValue], field, expected.text(in: l10n))
+        case .invalidEntry(let field, .fault(let error)): String(format: l10n[.sessionErrorInvalidEntry], field, error.message(in: l10n))
+        case .invalidEntry(let field, .mock(let error)): String(format: l10n[.sessionErrorInvalidEntry], field, error.message(in: l10n))
         }
     }
 }
 
-extension NetworkInspectorError: HTTPResponseError {
+extension NetworkInspectorError: LocalizedResponseError {
     var status: HTTPStatus {
         switch self {
         case .unknownOutcome: .badRequest
@@ -289,12 +293,14 @@ extension NetworkInspectorError: HTTPResponseError {
         }
     }
 
-    var message: String {
+    /// The outcomes are named as `?outcome=` spells them.
+    func message(in l10n: L10n) -> String {
         switch self {
         case .unknownOutcome(let name):
-            "There is no outcome named \(name): \(NetworkExchange.Outcome.allCases.map(\.rawValue).joined(separator: ", "))."
-        case .unknownExchange(let id): "No exchange \(id) is kept: it never was, or the log has dropped it."
-        case .notReplayable(let id): "Exchange \(id) cannot be sent again: only GraphQL exchanges whose body was kept whole can."
+            String(format: l10n[.networkInspectorErrorUnknownOutcome], name,
+                   NetworkExchange.Outcome.allCases.map(\.rawValue).joined(separator: ", "))
+        case .unknownExchange(let id): String(format: l10n[.networkInspectorErrorUnknownExchange], id)
+        case .notReplayable(let id): String(format: l10n[.networkInspectorErrorNotReplayable], String(id))
         }
     }
 }

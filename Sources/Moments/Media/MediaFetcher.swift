@@ -93,7 +93,7 @@ public struct MediaFetcher: MediaFetcherType {
                 throw error
             } catch {
                 let cause = ConnectionCause(httpClientError: error, url: url)
-                throw cause == .timeout ? .timeout(host: host) : .unreachable(host: host, reason: cause.plainWords)
+                throw cause == .timeout ? .timeout(host: host) : .unreachable(host: host, cause: cause)
             }
         }
         // One redirect too many: the last is the answer.
@@ -105,7 +105,7 @@ public struct MediaFetcher: MediaFetcherType {
         let contentType = (response.headers.first(name: "Content-Type") ?? "")
             .split(separator: ";").first.map { $0.withoutOptionalWhitespace.lowercased() } ?? ""
         guard (200..<300).contains(status) else { throw MediaError.badStatus(status) }
-        guard contentType.hasPrefix("image/") else { throw MediaError.notAnImage(contentType: contentType.isEmpty ? "none" : contentType) }
+        guard contentType.hasPrefix("image/") else { throw MediaError.notAnImage(contentType: contentType) }
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
             throw MediaError.tooLarge(limit: maxBytes)
         }
@@ -158,7 +158,7 @@ struct AddressPolicy: Sendable {
     func check(_ url: URL) async throws(MediaError) {
         guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
         let addresses = await NetworkAddress.resolve(host)
-        guard !addresses.isEmpty else { throw .unreachable(host: host, reason: "its name does not resolve") }
+        guard !addresses.isEmpty else { throw .unreachable(host: host, cause: .unknownHost(host)) }
         let internalAddresses = addresses.filter(\.isInternal)
         guard !internalAddresses.isEmpty else { return }
         var bffAddresses: Set<NetworkAddress> = []

@@ -49,12 +49,12 @@ struct MockForm: Decodable {
 
     func mock() throws(MockError) -> Mock {
         guard let body = JSONValue(data: Data(body.utf8)) else {
-            throw .invalidField("body", expected: "a GraphQL answer written as JSON")
+            throw .invalidField("body", expected: .graphQLAnswerJSON)
         }
         var members: [String: JSONValue]?
         if let variables, !variables.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             guard case .object(let object) = JSONValue(data: Data(variables.utf8)) else {
-                throw .invalidField("variables", expected: "a JSON object, or empty for every call")
+                throw .invalidField("variables", expected: .variablesObject)
             }
             members = object
         }

@@ -40,7 +40,7 @@ struct QASessionImport {
         // Two entries for one toggle or operation: which one to apply is not for the dashboard to guess.
         for (field, names) in [("toggles", settings.toggles.map(\.name)), ("faults", settings.faults.map(\.operation)),
                                ("mocks", settings.mocks.map(\.operation))] where Set(names).count != names.count {
-            throw .invalidValue(field, expected: "one entry per name")
+            throw .invalidValue(field, expected: .oneEntryPerName)
         }
         var changes: [Change] = []
         for (index, toggle) in settings.toggles.enumerated() {
@@ -50,7 +50,7 @@ struct QASessionImport {
         changes += try faultChanges(settings.faults)
         changes += try mockChanges(settings.mocks)
         guard ActingUser.validUserID(settings.actingUser.userID) == settings.actingUser.userID else {
-            throw .invalidValue("actingUser.userID", expected: "a user's ID: 1 to 64 letters, digits, '.', '-' or '_'")
+            throw .invalidValue("actingUser.userID", expected: .userID)
         }
         if settings.actingUser.userID != actingUserID {
             changes.append(Change(kind: .actingUser, name: "", from: actingUserID, to: settings.actingUser.userID))
@@ -92,13 +92,13 @@ struct QASessionImport {
                                index: Int) throws(QASessionError) -> [Change] {
         switch description.kind {
         case .internal:
-            guard let isOn = toggle.isOn else { throw .invalidValue("toggles[\(index)].isOn", expected: "true or false") }
+            guard let isOn = toggle.isOn else { throw .invalidValue("toggles[\(index)].isOn", expected: .trueOrFalse) }
             let now = toggles.value(of: description)
             return now == .bool(isOn) ? [] : [Change(kind: .toggle, name: description.name, from: now.description, to: String(isOn))]
         case .remote, .abTest:
             let wanted = toggle.override?.value
             if let wanted, !description.accepts(wanted) {
-                throw .invalidValue("toggles[\(index)].override.value", expected: description.overrideValuesText)
+                throw .invalidValue("toggles[\(index)].override.value", expected: .overrideValue(variants: description.variants))
             }
             let now = toggles.overridesDataStore.override(of: description.name)?.value
             return now == wanted ? [] : [Change(kind: .override, name: description.name, from: now?.description, to: wanted?.description)]
@@ -114,7 +114,7 @@ struct QASessionImport {
                 guard FaultInjector.operations.contains(entry.operation) else { throw FaultError.unknownOperation(entry.operation) }
                 try entry.fault.check(for: entry.operation)
             } catch {
-                throw .invalidEntry("faults[\(index)]", reason: error.message)
+                throw .invalidEntry("faults[\(index)]", reason: .fault(error))
             }
         }
         let english = L10n(language: .english)
@@ -132,7 +132,7 @@ struct QASessionImport {
                 try MockStore.check(entry.operation)
                 try entry.mock.check()
             } catch {
-                throw .invalidEntry("mocks[\(index)]", reason: error.message)
+                throw .invalidEntry("mocks[\(index)]", reason: .mock(error))
             }
         }
         let now = mocks.active
