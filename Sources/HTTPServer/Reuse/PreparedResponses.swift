@@ -5,13 +5,13 @@ import Telemetry
 
 /// One kept answer as libmicrohttpd responses made once, headers and all, each lent to one
 /// request at a time and given back when libmicrohttpd has finished with it (the
-/// request-completed callback). Lending one changes only what is the request's own, written over
-/// the last borrower's in place: its `X-Request-Id`, and a per-client value (a fresh CSRF token)
-/// in libmicrohttpd's own copies of the headers that carry it and in the body: in a gzip body,
-/// where it is stored as it is (`GzipPieces`), with the member's CRC-32 made again. Joined into new
-/// header values, each found by name and replaced, the token would cost two strings and two walks
-/// of the headers a page; a response made per request, three allocations a header, a dozen
-/// headers an answer, and a copy of the body with the token in it.
+/// request-completed callback). Lending one changes only what is the request's own, through
+/// libmicrohttpd's API while no request sends it: its `X-Request-Id` and the headers that carry a
+/// per-client value (a fresh CSRF token) are removed and added again, and the value is written
+/// over the last borrower's in the response's own copy of the body (memory this server made and
+/// frees): in a gzip body, where it is stored as it is (`GzipPieces`), with the member's CRC-32
+/// made again. A response made per request would cost three allocations a header, a dozen
+/// headers an answer, and a copy of the body.
 final class PreparedResponses: Sendable {
     /// A libmicrohttpd response of this answer, and what of it is the current borrower's.
     final class Prepared: @unchecked Sendable {
@@ -19,17 +19,15 @@ final class PreparedResponses: Sendable {
         let pointer: OpaquePointer
         /// Its own copy of the body when the answer has a per-client value in it.
         fileprivate let body: UnsafeMutableRawBufferPointer?
-        /// libmicrohttpd's own copy of the current borrower's `X-Request-Id`, which it reads when it
-        /// sends the head: the next id of its length is written over it in place.
-        fileprivate var requestID: UnsafeMutableBufferPointer<CChar>?
-        /// libmicrohttpd's own copies of the values of the headers that hold the per-client value,
-        /// in `perClientHeaders`' order: each value is written over the last in place.
-        fileprivate let perClientFields: [UnsafeMutablePointer<CChar>]
+        /// The current borrower's `X-Request-Id`, as added: libmicrohttpd removes a header by its value.
+        fileprivate var requestID: String?
+        /// The values of the headers that hold the per-client value, as added, in `perClientHeaders`' order.
+        fileprivate var perClientValues: [String]
 
-        fileprivate init(pointer: OpaquePointer, body: UnsafeMutableRawBufferPointer?, perClientFields: [UnsafeMutablePointer<CChar>]) {
+        fileprivate init(pointer: OpaquePointer, body: UnsafeMutableRawBufferPointer?, perClientValues: [String]) {
             self.pointer = pointer
             self.body = body
-            self.perClientFields = perClientFields
+            self.perClientValues = perClientValues
         }
     }
 
@@ -101,14 +99,17 @@ final class PreparedResponses: Sendable {
         guard perClientHeaders.isEmpty && offsets.isEmpty || value.utf8.count == valueLength else { return nil }
         let spare = spares.withLock { $0.popLast() }
         guard let prepared = spare ?? make() else { return nil }
-        Self.write(requestID: requestID, into: prepared)
+        LibraryResponse.replace(TraceContextPropagation.requestIDHeader, prepared.requestID, with: requestID.description, in: prepared.pointer)
+        prepared.requestID = requestID.description
         guard !perClientHeaders.isEmpty || prepared.body != nil else { return prepared }
         var value = value
         value.withUTF8 { value in
-            for (field, header) in zip(prepared.perClientFields, perClientHeaders) {
-                for offset in header.offsets {
-                    UnsafeMutableRawPointer(field + offset).copyMemory(from: value.baseAddress!, byteCount: value.count)
-                }
+            for (index, header) in perClientHeaders.enumerated() {
+                var field = Array(header.value.utf8)
+                for offset in header.offsets { field.replaceSubrange(offset..<offset + value.count, with: value) }
+                let fresh = String(decoding: field, as: UTF8.self)
+                LibraryResponse.replace(header.name, prepared.perClientValues[index], with: fresh, in: prepared.pointer)
+                prepared.perClientValues[index] = fresh
             }
             if let body = prepared.body {
                 for offset in offsets {
@@ -121,24 +122,6 @@ final class PreparedResponses: Sendable {
             }
         }
         return prepared
-    }
-
-    /// Sets the borrower's `X-Request-Id`: over the last one's bytes when it has their length (every
-    /// id this server makes has), else as a new header in its place. Found by name and compared
-    /// on each lending, it would be a walk of the headers and a string kept a request.
-    private static func write(requestID: RequestID, into prepared: Prepared) {
-        let written = requestID.withUTF8 { id in
-            guard let held = prepared.requestID, held.count == id.count else { return false }
-            UnsafeMutableRawBufferPointer(held).copyMemory(from: UnsafeRawBufferPointer(id))
-            return true
-        }
-        guard !written else { return }
-        let (name, id) = (TraceContextPropagation.requestIDHeader, requestID.description)
-        if let held = prepared.requestID { LibraryResponse.remove(name, held.baseAddress!, from: prepared.pointer) }
-        LibraryResponse.add(name, id, to: prepared.pointer)
-        prepared.requestID = LibraryResponse.values(of: [(name, id)], in: prepared.pointer)?.first.map {
-            UnsafeMutableBufferPointer(start: $0, count: id.utf8.count)
-        }
     }
 
     /// Takes back a response libmicrohttpd has finished with.
@@ -166,15 +149,12 @@ final class PreparedResponses: Sendable {
             let copy = UnsafeMutableRawBufferPointer(start: malloc(template.count), count: template.count)
             copy.copyMemory(from: template.buffer)
             body = copy
-            pointer = MHD_create_response_from_buffer(copy.count, copy.baseAddress, MHD_ResponseMemoryMode.RESPMEM_MUST_FREE)
+            // Its own copy, written between lendings: freed by this server's callback, not handed over.
+            pointer = MHD_create_response_from_buffer_with_free_callback(copy.count, copy.baseAddress) { free($0) }
         }
         guard let pointer else { return nil }
         for header in headers { LibraryResponse.add(header.name, header.value, to: pointer) }
         for header in perClientHeaders { LibraryResponse.add(header.name, header.value, to: pointer) }
-        guard let fields = LibraryResponse.values(of: perClientHeaders.map { ($0.name, $0.value) }, in: pointer) else {
-            MHD_destroy_response(pointer)
-            return nil
-        }
-        return Prepared(pointer: pointer, body: body, perClientFields: fields)
+        return Prepared(pointer: pointer, body: body, perClientValues: perClientHeaders.map(\.value))
     }
 }
