@@ -1,5 +1,8 @@
 # What the bench scripts measure the same way; sourced, not run.
 
+# x / y to two decimals.
+ratio() { awk -v x="$1" -v y="$2" 'BEGIN { printf "%.2f", x / y }'; }
+
 # The median of numbers given one per word on stdin.
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
