@@ -21,9 +21,17 @@ public final class RenderedPageCache<Key: Hashable & Sendable>: Sendable {
     /// The page for `key`, drawn by `render` when it is not cached yet.
     public func page(for key: Key, render: () throws -> String) rethrows -> RenderedPage {
         if let page = pages.withLock({ $0[key] }) { return page }
-        let html = try render()
-        let pieces = html.components(separatedBy: RenderedPage.placeholder).map(SharedBytes.init)
-        let page = RenderedPage(pieces: pieces, version: String(FNV1a.hash(html.utf8), radix: 36))
+        let html = Array(try render().utf8)
+        // Split as bytes: Foundation's `components(separatedBy:)` walks a page by `Character`.
+        let placeholder = RenderedPage.placeholder.utf8
+        var pieces: [SharedBytes] = []
+        var start = 0
+        for offset in html.offsets(of: placeholder) {
+            pieces.append(SharedBytes(html[start..<offset]))
+            start = offset + placeholder.count
+        }
+        pieces.append(SharedBytes(html[start...]))
+        let page = RenderedPage(pieces: pieces, version: String(FNV1a.hash(html), radix: 36))
         pages.withLock { pages in
             if pages.count >= capacity { pages.removeAll() }
             pages[key] = page
