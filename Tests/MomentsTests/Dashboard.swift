@@ -3,27 +3,83 @@ import Foundation
 import Foundations
 import HTTPServer
 import Moments
+import Testing
 import TestSupport
 
-/// The dashboard as a user runs it, on a free port, against a BFF the test controls, with its
-/// data in a temporary folder that outlives restarts within the test.
+/// The dashboard as a user runs it, against a BFF the test controls, with its data in a
+/// temporary folder that outlives restarts within the test. Its requests go straight to its
+/// router in process by default, or through a server on a free port (`Transport.socket`).
 struct Dashboard {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// How a test's requests reach the dashboard.
+    enum Transport: Sendable {
+        /// Straight to the router the application makes (`RouterClient`), in process: no
+        /// socket, so nothing waits on libmicrohttpd's threads or the loopback.
+        case router
+        /// Through an `HTTPServer` on a free port of 127.0.0.1, as a browser reaches it: for
+        /// tests of what the server does around the router (answers kept and reused without
+        /// the handler, `X-Request-Id`, its body cap, refusals at the head), of streams
+        /// (server-sent events), of raw bytes on the wire, or that name the server's port.
+        case socket
+    }
+
+    /// Where the dashboard's requests go: its router in process, or its server on a port. Both
+    /// answer `send` and `raw` alike.
+    enum Client: Sendable {
+        case router(RouterClient)
+        case socket(TestServer)
+
+        /// A request as URLSession sends it, redirects followed (`TestServer.send`, `RouterClient.send`).
+        func send(_ method: String = "GET", _ path: String, headers: [String: String] = [:],
+                  body: Data? = nil) async throws -> (status: Int, headers: [String: String], body: Data) {
+            switch self {
+            case .router(let client): try await client.send(method, path, headers: headers, body: body)
+            case .socket(let server): try await server.send(method, path, headers: headers, body: body)
+            }
+        }
+
+        /// A request as its bytes, answered as its bytes (`TestServer.raw`, `RouterClient.raw`).
+        func raw(_ request: String) async throws -> String {
+            switch self {
+            case .router(let client): try await client.raw(request)
+            case .socket(let server): try await server.raw(request)
+            }
+        }
+
+        /// The server's port; a dashboard in process has none, and a test that asks for it
+        /// fails, saying to start it with `transport: .socket`.
+        var port: Int {
+            switch self {
+            case .router:
+                Issue.record("a dashboard in process has no port: start it with `transport: .socket`")
+                return 0
+            case .socket(let server): return server.port
+            }
+        }
+
+        func stop() async {
+            if case .socket(let server) = self { await server.stop() }
+        }
+    }
+
     let application: MomentsApplication
-    let server: TestServer
+    /// Named as when every dashboard had a server: tests send through it either way.
+    let server: Client
 
     /// Starts a dashboard on `dataDirectory` (a new temporary one by default) against `bff`.
     static func start(bff: FakeBFF, dataDirectory: URL = temporaryDirectory(), bffTimeout: Duration = .seconds(10),
                       bffHeaders: [String: String] = [:],
-                      momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit) async throws -> Dashboard {
+                      momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit,
+                      transport: Transport = .router) async throws -> Dashboard {
         try await start(
-            transport: HTTPGraphQLTransport(url: bff.graphQLURL),
+            bffTransport: HTTPGraphQLTransport(url: bff.graphQLURL),
             remoteConfig: .http(bff.remoteConfigURL, headers: bffHeaders),
             dataDirectory: dataDirectory,
             bffTimeout: bffTimeout,
             bffHeaders: bffHeaders,
-            momentsCacheByteLimit: momentsCacheByteLimit
+            momentsCacheByteLimit: momentsCacheByteLimit,
+            transport: transport
         )
     }
 
@@ -33,11 +89,12 @@ struct Dashboard {
     ///   - moments: replaces the demo data with this many generated moments (50 users, seed 1).
     ///   - onRequest: called for each GraphQL request the BFF answers.
     static func startEmbedded(dataDirectory: URL, generated moments: Int? = nil,
-                              onRequest: @escaping @Sendable (Data) -> Void = { _ in }) async throws -> (Dashboard, EmbeddedBFF) {
+                              onRequest: @escaping @Sendable (Data) -> Void = { _ in },
+                              transport: Transport = .router) async throws -> (Dashboard, EmbeddedBFF) {
         let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
         if let moments { _ = try await bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
         let dashboard = try await start(
-            transport: InProcessGraphQLTransport { body in
+            bffTransport: InProcessGraphQLTransport { body in
                 onRequest(body)
                 let (status, answer) = await bff.execute(body: body)
                 return (status.code, answer)
@@ -48,21 +105,23 @@ struct Dashboard {
                                                     observe: { changed in bff.remoteConfig.observe(changed) }),
             dataDirectory: dataDirectory,
             listUsers: { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } },
-            bffRoutes: bff
+            bffRoutes: bff,
+            transport: transport
         )
         return (dashboard, bff)
     }
 
-    static func start(transport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
+    static func start(bffTransport: any GraphQLTransport, remoteConfig: RemoteConfigurationSource, dataDirectory: URL,
                       bffTimeout: Duration = .seconds(10), bffHeaders: [String: String] = [:],
                       listUsers: (@Sendable () async throws -> [KnownUser])? = nil,
                       bffRoutes: (any RouteCollection)? = nil,
-                      momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit) async throws -> Dashboard {
+                      momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit,
+                      transport: Transport = .router) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
             templatesDirectory: repository.appendingPathComponent("templates").path,
             publicDirectory: repository.appendingPathComponent("Public").path,
-            transport: transport,
+            transport: bffTransport,
             remoteConfigurationSource: remoteConfig,
             bffTimeout: bffTimeout,
             bffHeaders: bffHeaders,
@@ -70,8 +129,14 @@ struct Dashboard {
             listUsers: listUsers,
             momentsCacheByteLimit: momentsCacheByteLimit
         ))
-        let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: try application.makeRouter())
-        return Dashboard(application: application, server: try TestServer(server: server))
+        let router = try application.makeRouter()
+        switch transport {
+        case .router:
+            return Dashboard(application: application, server: .router(RouterClient(router: router)))
+        case .socket:
+            let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), router: router)
+            return Dashboard(application: application, server: .socket(try TestServer(server: server)))
+        }
     }
 
     static func temporaryDirectory() -> URL {
@@ -155,6 +220,7 @@ struct Dashboard {
         return (answer.status, answer.location, answer.setCookies)
     }
 
+    /// Stops its server, if it has one; in process there is nothing to stop.
     func stop() async {
         await server.stop()
     }
@@ -175,13 +241,15 @@ extension [String: Any] {
 }
 
 /// Runs `body` with a dashboard started against `bff` (a new `FakeBFF` by default) on a new
-/// temporary data folder, as Hummingbird's `app.test`: both servers are stopped and the folder
-/// removed afterwards, even when `body` throws.
+/// temporary data folder, as Hummingbird's `app.test`: in process (`transport: .router`) or
+/// on a port (`.socket`); the BFF and any server are stopped and the folder removed afterwards,
+/// even when `body` throws.
 func withDashboard<Result>(
     bff: FakeBFF? = nil,
     bffTimeout: Duration = .seconds(10),
     bffHeaders: [String: String] = [:],
     momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit,
+    transport: Dashboard.Transport = .router,
     _ body: (Dashboard, FakeBFF) async throws -> Result
 ) async throws -> Result {
     let bff = try bff ?? FakeBFF()
@@ -190,7 +258,7 @@ func withDashboard<Result>(
     let dashboard: Dashboard
     do {
         dashboard = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory, bffTimeout: bffTimeout, bffHeaders: bffHeaders,
-                                              momentsCacheByteLimit: momentsCacheByteLimit)
+                                              momentsCacheByteLimit: momentsCacheByteLimit, transport: transport)
     } catch {
         await bff.stop()
         throw error

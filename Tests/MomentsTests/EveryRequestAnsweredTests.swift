@@ -21,7 +21,10 @@ import TestSupport
 
         let pid = dashboard.process.processIdentifier
         kill(pid, SIGSTOP)
-        #expect(await Self.waitUntilStopped(pid))
+        // Recorded, not thrown: the process is continued below either way.
+        await #expect(throws: Never.self) {
+            try await eventually("process \(pid) to stop", timeout: .seconds(10)) { Self.isStopped(pid) }
+        }
         for connection in connections { connection.write(request) }
         kill(pid, SIGCONT)
 
@@ -34,15 +37,11 @@ import TestSupport
         #expect(answered == count)
     }
 
-    /// Waits until `/proc` shows `pid` stopped, up to 10 s; whether it did.
-    private static func waitUntilStopped(_ pid: pid_t) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            // The state is the field after the command's closing parenthesis.
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].hasPrefix(" T") { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return false
+    /// Whether `/proc` shows `pid` stopped.
+    private static func isStopped(_ pid: pid_t) -> Bool {
+        // The state is the field after the command's closing parenthesis.
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].hasPrefix(" T")
     }
 }

@@ -10,8 +10,7 @@ import TestSupport
     @Test func healthz_answersStatusVersionAndBuildTarget() async throws {
         var router = Router()
         try router.register(HealthRoutes())
-        let server = try TestServer(router: router)
-        let (status, headers, body) = try await server.send("GET", "/healthz")
+        let (status, headers, body) = try await RouterClient(router: router).send("GET", "/healthz")
         #expect(status == 200)
         #expect(headers["content-type"] == "application/json")
         let health = try JSONSerialization.jsonObject(with: body) as? [String: String]
@@ -20,6 +19,5 @@ import TestSupport
         #expect(health?["commit"] == AppInfo.commit && health?["buildDate"] == AppInfo.buildDate, "the build's identity, absent when unknown")
         #expect(health?["buildTarget"] == "debug", "tests run a debug build")
         #expect(health?["designKitVersion"] == DesignKitInfo.version)
-        await server.stop()
     }
 }

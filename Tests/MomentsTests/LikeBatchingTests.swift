@@ -35,11 +35,6 @@ import TestSupport
         MomentLikeChange(momentID: momentID, userID: "0", isLiked: isLiked)
     }
 
-    /// Waits (up to 5 s) until `condition` holds.
-    private static func eventually(_ condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-    }
-
     /// Sends one like per entry of `momentIDs` with `batcher`, each once the documents on their
     /// way number `inFlight[i]`, and answers each like's outcome by moment.
     private static func send(_ momentIDs: [String], with batcher: LikeBatcher<MomentLikes>, whenHeld held: @escaping @Sendable () -> Int,
@@ -60,11 +55,11 @@ import TestSupport
         let batcher = LikeBatcher<MomentLikes> { changes in await bff.send(changes) }
         // Like 1 goes at once, like 2 beside it, and 3 to 7 arrive while both are on their way.
         let outcomes = Self.send((1...7).map { "\($0)" }, with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2, 2, 2, 2, 2])
-        try await Self.eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
+        try await eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
         try await Task.sleep(for: .milliseconds(200))
         #expect(bff.documents.withLock { $0.map { $0.map(\.momentID) } } == [["1"], ["2"]], "the later likes wait")
         bff.releaseAll()
-        try await Self.eventually { bff.heldCount == 1 }
+        try await eventually { bff.heldCount == 1 }
         #expect(bff.documents.withLock { $0.count } == 3)
         #expect(Set(bff.documents.withLock { $0.last?.map(\.momentID) ?? [] }) == ["3", "4", "5", "6", "7"], "then go in one")
         bff.releaseAll()
@@ -85,7 +80,7 @@ import TestSupport
         let batcher = LikeBatcher<MomentLikes> { changes in await bff.send(changes) }
         await batcher.drained()
         let outcomes = Self.send(["1", "2", "3"], with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2])
-        try await Self.eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
+        try await eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
         // Like 3 is sent once both documents are held (`send` looks every 10 ms): it must be waiting
         // in the batcher before the drain starts, or a drain that returns at once is right to.
         try await Task.sleep(for: .milliseconds(300))
@@ -96,7 +91,7 @@ import TestSupport
         }
         bff.releaseAll()
         // Like 3 waited behind the first two: its document is on its way now.
-        try await Self.eventually { bff.heldCount == 1 }
+        try await eventually { bff.heldCount == 1 }
         try await Task.sleep(for: .milliseconds(100))
         #expect(!drained.withLock { $0 }, "like 3 is still on its way")
         bff.releaseAll()
@@ -111,20 +106,20 @@ import TestSupport
         let bff = HeldBFF()
         let batcher = LikeBatcher<MomentLikes> { changes in await bff.send(changes) }
         let first = Task { await batcher.send(Self.change("1")) }
-        try await Self.eventually { bff.heldCount == 1 }
+        try await eventually { bff.heldCount == 1 }
         let second = Task { await batcher.send(Self.change("2")) }
-        try await Self.eventually { bff.heldCount == 2 }
+        try await eventually { bff.heldCount == 2 }
         let like = Task { await batcher.send(Self.change("9", true)) }
         try await Task.sleep(for: .milliseconds(100))
         let unlike = Task { await batcher.send(Self.change("9", false)) }
         let other = Task { await batcher.send(Self.change("8")) }
         try await Task.sleep(for: .milliseconds(100))
         bff.releaseAll()
-        try await Self.eventually { bff.heldCount == 1 }
+        try await eventually { bff.heldCount == 1 }
         try await Task.sleep(for: .milliseconds(100))
         #expect(bff.documents.withLock { $0.dropFirst(2).map { $0.map(\.momentID) } } == [["9", "8"]], "the unlike waits for the like's answer")
         bff.releaseAll()
-        try await Self.eventually { bff.heldCount == 1 }
+        try await eventually { bff.heldCount == 1 }
         #expect(bff.documents.withLock { $0.last } == [Self.change("9", false)])
         bff.releaseAll()
         for (task, isLiked) in [(like, true), (unlike, false)] {
@@ -148,10 +143,10 @@ import TestSupport
             return answer
         }
         let outcomes = Self.send(["1", "2", "3", "5"], with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2, 2])
-        try await Self.eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
+        try await eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
         try await Task.sleep(for: .milliseconds(200))
         bff.releaseAll()
-        try await Self.eventually { bff.heldCount == 1 }
+        try await eventually { bff.heldCount == 1 }
         bff.releaseAll()
         let all = await outcomes.value
         for id in ["1", "2"] {

@@ -5,7 +5,8 @@ import TestSupport
 
 @Suite struct LiveEventsTests {
     @Test func eventsClient_receivesToggleEventWithinASecond() async throws {
-        try await withDashboard { dashboard, bff in
+        // `/events` is a live stream (server-sent events): it needs the server.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             let connection = try RawConnection(port: dashboard.server.port)
             connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
             #expect(await connection.received(until: "retry:", timeout: 5).contains("text/event-stream"))
@@ -26,7 +27,8 @@ import TestSupport
 
     /// An Area 51 tab shows a flip from the event itself: it carries the toggle's state after it.
     @Test func toggleEvent_carriesTheTogglesStateAfterTheChange() async throws {
-        try await withDashboard { dashboard, bff in
+        // `/events` is a live stream (server-sent events): it needs the server.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             let connection = try RawConnection(port: dashboard.server.port)
             connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
             _ = await connection.received(until: "retry:", timeout: 5)
@@ -55,7 +57,8 @@ import TestSupport
     }
 
     @Test func eventsClient_receivesLikeEvent() async throws {
-        try await withDashboard { dashboard, bff in
+        // `/events` is a live stream (server-sent events): it needs the server.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
             let connection = try RawConnection(port: dashboard.server.port)
             connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
@@ -68,17 +71,19 @@ import TestSupport
     }
 
     @Test func closedTab_freesItsStream() async throws {
-        try await withDashboard { dashboard, bff in
+        // `/events` is a live stream (server-sent events): it needs the server.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             let changes = dashboard.application.toggles.changes
             let connection = try RawConnection(port: dashboard.server.port)
             connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
             _ = await connection.received(until: "retry:", timeout: 5)
             #expect(changes.subscriberCount == 1)
             connection.close()
-            // The next event finds the closed socket and ends the stream.
-            for _ in 0..<100 where changes.subscriberCount > 0 {
+            // The next event finds the closed socket and ends the stream: one more flip each look.
+            try await eventually("the closed tab's stream to end", pollingEvery: .milliseconds(20)) {
+                guard changes.subscriberCount > 0 else { return true }
                 try await dashboard.setLikeFeature(!dashboard.application.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled))
-                try await Task.sleep(for: .milliseconds(20))
+                return false
             }
             #expect(changes.subscriberCount == 0)
         }

@@ -123,7 +123,8 @@ import TestSupport
     }
 
     @Test func aNewExchange_isAnnouncedToOpenTabs() async throws {
-        try await withDashboard { dashboard, _ in
+        // `/events` is a live stream (server-sent events): it needs the server.
+        try await withDashboard(transport: .socket) { dashboard, _ in
             let connection = try RawConnection(port: dashboard.server.port)
             connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
             _ = await connection.received(until: "retry:", timeout: 5)

@@ -17,8 +17,8 @@ import TestSupport
             }
             let cleared = try await dashboard.send("POST", "/api/area51/actions/clear-cache", contentType: "application/json", body: "{}")
             #expect(cleared.status == 200)
-            // Longer than the saves still queued would take to land.
-            try await Task.sleep(for: .seconds(1.5))
+            // Until every save still queued has landed (or was dropped by the clear).
+            await dashboard.application.flush()
             await bff.stop()
             let page = try await dashboard.json("/api/timeline")
             #expect(page.status == 503, "a save pending before Clear Cache must not bring the saved timeline back")

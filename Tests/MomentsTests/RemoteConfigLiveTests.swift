@@ -26,7 +26,8 @@ import TestSupport
     @Test func putRemoteConfigOnTheEmbeddedBFF_reachesAnEventsClientWithinASecond() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
-        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
+        // `/events` is a live stream (server-sent events): it needs the server.
+        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory, transport: .socket)
         // The default 30-second poll: only the embedded BFF's word can be this fast.
         let refreshing = Task { await dashboard.application.refreshRemoteConfig() }
         defer { refreshing.cancel() }
@@ -48,7 +49,8 @@ import TestSupport
     }
 
     @Test func fetchedChange_sendsAnEventOnlyForValuesInForce() async throws {
-        try await withDashboard { dashboard, bff in
+        // `/events` is a live stream (server-sent events): it needs the server.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             _ = try await dashboard.send("PUT", "/api/toggles/isRoundedAvatar", contentType: "application/json", body: #"{"override": false}"#)
             let connection = try await Self.openEvents(port: dashboard.server.port)
             bff.setRemoteConfig(["isRoundedAvatar": true, "likeButtonStyle": "star"])

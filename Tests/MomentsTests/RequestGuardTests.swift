@@ -10,7 +10,8 @@ import TestSupport
     }
 
     @Test func foreignHost_isRefused421_dnsRebinding() async throws {
-        try await withDashboard { dashboard, bff in
+        // Its `Host` names the server's port.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             let answer = try await dashboard.server.raw("GET /api/timeline HTTP/1.1\r\nHost: evil.example:\(dashboard.server.port)\r\nConnection: close\r\n\r\n")
             #expect(answer.hasPrefix("HTTP/1.1 421"))
             #expect(answer.contains("unknown_host"))
@@ -35,7 +36,8 @@ import TestSupport
     }
 
     @Test func writeFromOwnOrigin_isAccepted() async throws {
-        try await withDashboard { dashboard, bff in
+        // Its `Origin` names the server's port.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             let answer = try await dashboard.postForm("/area51/toggles/isLikeButtonForMomentEnabled", "isOn=true",
                                                       extraHeaders: "Origin: http://127.0.0.1:\(dashboard.server.port)\r\n")
             #expect(answer.status == 303)
@@ -127,7 +129,8 @@ import TestSupport
 
     /// A token is for forms: answers that carry none set no cookie, reused or not.
     @Test func answersWithoutForms_setNoCSRFCookie() async throws {
-        try await withDashboard { dashboard, _ in
+        // The second of each is the server's kept answer, given without the handler (`ReadyAnswers`).
+        try await withDashboard(transport: .socket) { dashboard, _ in
             for path in ["/api/timeline", "/api/timeline", "/healthz", "/healthz", "/css/app.css"] {
                 let answer = try await dashboard.get(path)
                 #expect(answer.status == 200)
@@ -163,7 +166,8 @@ import TestSupport
     /// (Sending the whole body first raced with that close: a busy test run once saw its send
     /// fail with a broken pipe before the answer was read.)
     @Test func oversizedBody_isRefused413_andChangesNothing() async throws {
-        try await withDashboard { dashboard, bff in
+        // The server's cap, answered from the head before the body arrives.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             let answer = try await dashboard.server.raw(
                 "PUT /api/toggles/isLikeButtonForMomentEnabled HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(70 * 1024)\r\n\r\n{\"isOn\": true}")
             #expect(answer.hasPrefix("HTTP/1.1 413"))
@@ -211,7 +215,8 @@ import TestSupport
     /// Scripts (and clients generated from the OpenAPI document) send DELETE and tools' POSTs with
     /// no body and so no `Content-Type`: those need none; a foreign page still cannot send them.
     @Test func bodilessAPIWrites_needNoContentType_butAForeignOriginIsStillRefused() async throws {
-        try await withDashboard { dashboard, bff in
+        // Its `Host` names the server's port.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             let fault = try await dashboard.send("PUT", "/api/area51/faults/getMomentsDetailsByUserID", contentType: "application/json",
                                                  body: #"{"kind": "httpStatus", "status": 500}"#)
             #expect(fault.status == 200)

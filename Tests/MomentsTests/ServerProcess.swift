@@ -51,11 +51,7 @@ final class ServerProcess: Sendable {
 
     /// Waits for the process to end, up to `timeout`; whether it did.
     func waitForExit(timeout: Duration = .seconds(10)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return !process.isRunning
+        (try? await eventually("the process to exit", timeout: timeout, pollingEvery: .milliseconds(20)) { !process.isRunning }) != nil
     }
 
     func request(_ method: String, _ path: String, body: String? = nil) async throws -> (status: Int, text: String) {

@@ -48,10 +48,10 @@ import TestSupport
                 }
             }
             try await Task.sleep(for: .milliseconds(150 + 100 * round))
-            // A loaded machine may not have answered a like yet: the signal comes after the first one.
-            let waitedFrom = ContinuousClock.now
-            while lastSent.acknowledged.isEmpty, ContinuousClock.now - waitedFrom < .seconds(10) {
-                try await Task.sleep(for: .milliseconds(20))
+            // A loaded machine may not have answered a like yet: the signal comes after the first one
+            // (or after 10 s, and the round fails below, saying none was acknowledged).
+            try? await eventually("a like to be acknowledged", timeout: .seconds(10), pollingEvery: .milliseconds(20)) {
+                !lastSent.acknowledged.isEmpty
             }
             lastSent.stopped.withLock { $0 = true }
             kill(first.process.processIdentifier, SIGTERM)

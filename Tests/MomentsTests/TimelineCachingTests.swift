@@ -53,7 +53,8 @@ import TestSupport
     /// A page given again to the same request (`ReadyAnswers`) still counts each opening, and a
     /// visitor without a cookie gets a token of its own each time, in the cookie, the forms and the ETag.
     @Test func aReusedPage_recordsEachOpening_andIssuesEachVisitorItsOwnToken() async throws {
-        try await withDashboard { dashboard, bff in
+        // The server reuses the page without the handler (`ReadyAnswers`).
+        try await withDashboard(transport: .socket) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
             var tokens: [String] = []
             for _ in 0..<3 {
@@ -74,7 +75,8 @@ import TestSupport
     /// What changes a page (a toggle, an override) shows on the next request that asks
     /// exactly what an earlier one did, whose answer would otherwise be given again.
     @Test func aChange_isShownToTheSameRequestAtOnce() async throws {
-        try await withDashboard { dashboard, bff in
+        // The server's kept answers (`ReadyAnswers`) must not outlive the change.
+        try await withDashboard(transport: .socket) { dashboard, bff in
             let cookie = ("Cookie", "moments_csrf=\(Dashboard.csrfToken)")
             try await dashboard.setLikeFeature(false)
             let off = try await dashboard.rawGet("/", headers: [cookie])
