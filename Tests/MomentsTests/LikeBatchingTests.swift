@@ -56,7 +56,7 @@ import TestSupport
         // Like 1 goes at once, like 2 beside it, and 3 to 7 arrive while both are on their way.
         let outcomes = Self.send((1...7).map { "\($0)" }, with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2, 2, 2, 2, 2])
         try await eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
-        try await Task.sleep(for: .milliseconds(200))
+        try await eventually { batcher.waitingCount == 5 }
         #expect(bff.documents.withLock { $0.map { $0.map(\.momentID) } } == [["1"], ["2"]], "the later likes wait")
         bff.releaseAll()
         try await eventually { bff.heldCount == 1 }
@@ -81,9 +81,9 @@ import TestSupport
         await batcher.drained()
         let outcomes = Self.send(["1", "2", "3"], with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2])
         try await eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
-        // Like 3 is sent once both documents are held (`send` looks every 10 ms): it must be waiting
-        // in the batcher before the drain starts, or a drain that returns at once is right to.
-        try await Task.sleep(for: .milliseconds(300))
+        // Like 3 is sent once both documents are held: it must be waiting in the batcher before the
+        // drain starts, or a drain that returns at once is right to.
+        try await eventually { batcher.waitingCount == 1 }
         let drained = Locked(false)
         let draining = Task {
             await batcher.drained()
@@ -110,10 +110,10 @@ import TestSupport
         let second = Task { await batcher.send(Self.change("2")) }
         try await eventually { bff.heldCount == 2 }
         let like = Task { await batcher.send(Self.change("9", true)) }
-        try await Task.sleep(for: .milliseconds(100))
+        try await eventually { batcher.waitingCount == 1 }
         let unlike = Task { await batcher.send(Self.change("9", false)) }
         let other = Task { await batcher.send(Self.change("8")) }
-        try await Task.sleep(for: .milliseconds(100))
+        try await eventually { batcher.waitingCount == 3 }
         bff.releaseAll()
         try await eventually { bff.heldCount == 1 }
         try await Task.sleep(for: .milliseconds(100))
@@ -144,7 +144,7 @@ import TestSupport
         }
         let outcomes = Self.send(["1", "2", "3", "5"], with: batcher, whenHeld: { bff.heldCount }, inFlight: [0, 1, 2, 2])
         try await eventually { bff.heldCount == LikeBatcher<MomentLikes>.maximumInFlight }
-        try await Task.sleep(for: .milliseconds(200))
+        try await eventually { batcher.waitingCount == 2 }
         bff.releaseAll()
         try await eventually { bff.heldCount == 1 }
         bff.releaseAll()

@@ -72,6 +72,9 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
         }
     }
 
+    /// The changes waiting for a document.
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
     /// Returns once no document is on its way (and so no change waits): at shutdown, after the
     /// requests, so that no like the BFF may have taken is left unanswered when the process ends.
     func drained() async {
