@@ -56,7 +56,7 @@ import TestSupport
         let port = server.port
 
         async let inFlight = server.send("GET", "/work")
-        while !started.isSet { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { started.isSet }
         await server.stop()
         let (status, _, body) = try await inFlight
         #expect(status == 200)
@@ -80,14 +80,14 @@ import TestSupport
         router.get("/other") { _ in .text("not stopping yet") }
         let server = try TestServer(router: router)
         async let inFlight = server.send("GET", "/work")
-        while !started.isSet { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { started.isSet }
         async let stopped: Void = server.server.shutdown(gracePeriod: .seconds(30))
 
         // Until the shutdown has begun, /other is still answered.
         var other = try await server.send("GET", "/other", headers: ["Accept": "application/json"])
-        for _ in 0..<1000 where other.status == 200 {
-            try await Task.sleep(for: .milliseconds(5))
+        try await eventually("a refusal of /other") {
             other = try await server.send("GET", "/other", headers: ["Accept": "application/json"])
+            return other.status != 200
         }
         refused.set()
         #expect(other.status == 503)
@@ -111,7 +111,7 @@ import TestSupport
         }
         let server = try TestServer(router: router)
         async let stuck = server.send("GET", "/forever")
-        while !started.isSet { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { started.isSet }
         let stopping = ContinuousClock.now
         await server.server.shutdown(gracePeriod: .milliseconds(200))
         #expect(ContinuousClock.now - stopping < .seconds(5))
@@ -171,9 +171,7 @@ import TestSupport
         connection.write(Data("GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         try await Task.sleep(for: .milliseconds(100))
         connection.close()
-        for _ in 0..<200 where !producerStopped.isSet {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await eventually("the producer stopped", timeout: .seconds(2)) { producerStopped.isSet }
         #expect(producerStopped.isSet, "the producer stopped within 2 s of the client leaving, not after 500 ticks")
         await server.stop()
     }

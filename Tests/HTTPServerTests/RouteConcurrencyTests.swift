@@ -54,13 +54,6 @@ import TestSupport
         return try TestServer(router: router)
     }
 
-    /// Waits, a few milliseconds at a time for at most 20 s, until `condition` holds.
-    private func until(_ condition: () -> Bool) async throws {
-        for _ in 0..<2000 where !condition() {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
     @Test func requestsPastTheLimit_waitWithoutTheirHandler_whileOtherRoutesAnswer_thenAllAreAnswered() async throws {
         let door = Door()
         let gate = ConcurrencyGate(limit: 2)
@@ -71,7 +64,7 @@ import TestSupport
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        try await until { gate.waitingCount == 4 && door.entered == 2 }
+        try await eventually { gate.waitingCount == 4 && door.entered == 2 }
         #expect(gate.waitingCount == 4)
         #expect(door.entered == 2, "only the gate's two handlers started")
         #expect(try await server.send("PUT", "/other").status == 200, "another route is not queued behind the gated one")
@@ -95,13 +88,13 @@ import TestSupport
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        try await until { gate.waitingCount == 2 && door.entered == 1 }
+        try await eventually { gate.waitingCount == 2 && door.entered == 1 }
         #expect(gate.waitingCount == 2)
 
         await server.server.shutdown(gracePeriod: .milliseconds(100))
         #expect(try await gated.value.sorted() == [503, 503, 503])
         door.open()
-        try await until { gate.insideCount == 0 }
+        try await eventually { gate.insideCount == 0 }
         #expect(door.entered == 1, "the two that waited were answered without their handler")
         #expect(gate.insideCount == 0 && gate.waitingCount == 0)
     }
