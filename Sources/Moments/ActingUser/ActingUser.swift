@@ -1,6 +1,5 @@
 import Foundation
 import Foundations
-import HTTPServer
 
 /// Whom the dashboard acts as for a request: the timeline, likes and tracking events are that
 /// user's. In debug and internal builds QA may switch (`?userID=`, the `X-Moments-User` header,
@@ -19,10 +18,10 @@ public struct ActingUser: Sendable {
         self.isSwitchable = isSwitchable
     }
 
-    /// The user `request` acts as.
-    public func userID(for request: Request) -> String {
+    /// The user of the first valid ID `asked` names (a request's query, header and cookie, in
+    /// that order: `Request+ActingUser.swift`), else the configured one.
+    public func userID(asked: [String?]) -> String {
         guard isSwitchable else { return configuredUserID }
-        let asked = [request.query["userID"], request.headers[Self.headerName], request.cookies[Self.cookieName]]
         return asked.lazy.compactMap { $0.flatMap(Self.validUserID) }.first ?? configuredUserID
     }
 

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Connections
 import Foundation
 import Foundations
-import HTTPServer
 import NIOCore
 
 /// A picture as the image host answered it.

@@ -1,18 +1,17 @@
 import Foundation
 import Foundations
-import HTTPServer
 
-/// The inspector's filters, from the query (`?operation=`, `?outcome=`, `?q=`): the same for the
-/// page's GET form and the JSON twin.
+/// The inspector's filters (the query's `operation`, `outcome` and `q`): the same for the page's
+/// GET form and the JSON twin. An empty one is none.
 struct NetworkExchangeFilter: Encodable, Sendable {
     let operation: String?
     let outcome: NetworkExchange.Outcome?
     let q: String?
 
-    init(query: QueryArguments) throws(NetworkInspectorError) {
-        operation = query["operation"].flatMap { $0.isEmpty ? nil : $0 }
-        q = query["q"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let outcomeName = query["outcome"], !outcomeName.isEmpty else { outcome = nil; return }
+    init(operation: String?, outcome outcomeName: String?, q: String?) throws(NetworkInspectorError) {
+        self.operation = operation.flatMap { $0.isEmpty ? nil : $0 }
+        self.q = q.flatMap { $0.isEmpty ? nil : $0 }
+        guard let outcomeName, !outcomeName.isEmpty else { outcome = nil; return }
         guard let outcome = NetworkExchange.Outcome(rawValue: outcomeName) else { throw .unknownOutcome(outcomeName) }
         self.outcome = outcome
     }

@@ -50,7 +50,8 @@ struct NetworkInspectorRoutes: RouteCollection {
 
     private func inspector(_ request: Request) async throws -> NetworkInspectorViewModel {
         let l10n = request.l10n
-        return NetworkInspectorViewModel(log: networkLog, filter: try NetworkExchangeFilter(query: request.query),
+        let filter = try NetworkExchangeFilter(operation: request.query["operation"], outcome: request.query["outcome"], q: request.query["q"])
+        return NetworkInspectorViewModel(log: networkLog, filter: filter,
                                          faults: FaultsViewModel(faults: faults, audit: try await faults.audit(limit: 20), l10n: l10n),
                                          mocks: MocksViewModel(mocks: mocks), l10n: l10n)
     }

@@ -1,9 +1,8 @@
 import Foundation
 import Foundations
-import HTTPServer
 
-/// Gathers this dashboard's state into a QA session file, as the request's person sees it (their
-/// acting user and language).
+/// Gathers this dashboard's state into a QA session file, as one person sees it (their acting
+/// user and language).
 struct QASessionExporter {
     let toggles: ToggleCatalog
     let faults: FaultInjector
@@ -15,8 +14,9 @@ struct QASessionExporter {
     /// The BFF's URL, or "embedded BFF (in process)".
     let bffEndpoint: String
 
-    func file(note: String, for request: Request) async throws -> QASessionFile {
-        let l10n = request.l10n
+    /// The file for someone acting as `userID` and reading `l10n`'s language; its exchanges name
+    /// the dashboard by `origin` (`http://host:port`).
+    func file(note: String, userID: String, l10n: L10n, origin: String) async throws -> QASessionFile {
         let learned = pagination.status
         let exchanges = Array(networkLog.latest.prefix(QASessionFile.exchangeLimit).reversed())
         return QASessionFile(
@@ -26,8 +26,8 @@ struct QASessionExporter {
             bff: .init(url: bffEndpoint, capabilities: .init(paging: learned.support, introspection: learned.introspection)),
             toggles: toggles.states.map { $0.noted(in: l10n) },
             faults: faults.active(in: l10n), mocks: mocks.active,
-            actingUser: .init(userID: actingUser.userID(for: request)), language: l10n.language,
-            exchanges: HARDocument(exchanges: exchanges, origin: NetworkInspectorRoutes.origin(of: request)),
+            actingUser: .init(userID: userID), language: l10n.language,
+            exchanges: HARDocument(exchanges: exchanges, origin: origin),
             tracking: recordingTrackingProvider.recordedEvents,
             audit: .init(toggles: try await toggles.internalTogglesDataStore.audit(), faults: try await faults.audit(),
                          mocks: try await mocks.audit()))

@@ -58,7 +58,8 @@ struct QASessionRoutes: RouteCollection {
     }
 
     private func export(_ body: ExportBody, for request: Request) async throws -> Response {
-        let file = try await exporter.file(note: body.note, for: request)
+        let file = try await exporter.file(note: body.note, userID: exporter.actingUser.userID(for: request), l10n: request.l10n,
+                                           origin: NetworkInspectorRoutes.origin(of: request))
         let stamp = file.exportedAt.ISO8601Format(.iso8601.dateSeparator(.omitted).timeSeparator(.omitted))
         var response: Response
         switch body.format ?? .json {

@@ -19,11 +19,16 @@ public struct InternalMenuRoutes: RouteCollection {
         self.trackingRepo = trackingRepo
     }
 
+    /// What Area 51 shows to `request`, which acts as a user of its own.
+    private func state(for request: Request) async throws -> InternalMenuState {
+        try await state.read(actingUserID: state.actingUser.userID(for: request), l10n: request.l10n, probingBFF: request.visit == .opened)
+    }
+
     public func boot(routes: inout some RouteBuilder) {
         routes.resource(.get("/area51"), json: .get("/api/area51")) { request in
             let l10n = request.l10n
             guard request.representation == .page else {
-                return try .json(InternalMenuViewModel(state: try await state.read(for: request), l10n: l10n))
+                return try .json(InternalMenuViewModel(state: try await state(for: request), l10n: l10n))
             }
             if request.query["source"] == Self.shortcutSource {
                 // The shortcut's door is counted once, then leads to the menu's own URL, so a
@@ -34,7 +39,7 @@ public struct InternalMenuRoutes: RouteCollection {
             }
             if request.visit == .opened { trackingRepo.trackAction(Area51OpenedTrackingEvent(source: "url")) }
             let done = try request.query["done"].map { l10n[try action(id: $0).strings.done] }
-            let viewModel = InternalMenuViewModel(state: try await state.read(for: request), l10n: l10n, done: done)
+            let viewModel = InternalMenuViewModel(state: try await state(for: request), l10n: l10n, done: done)
             return try pages.page("area51", content: viewModel, for: request, options: .init(title: l10n[.area51], bodyClass: "area51"))
         }
         routes.resource(.post("/area51/actions/{id}"), json: .post("/api/area51/actions/{id}")) { request in

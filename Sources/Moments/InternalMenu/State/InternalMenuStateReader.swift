@@ -1,6 +1,5 @@
 import Foundation
 import Foundations
-import HTTPServer
 import Locking
 
 /// Reads what Area 51 shows from the services that hold it, at one moment.
@@ -40,10 +39,11 @@ public struct InternalMenuStateReader: Sendable {
         self.userDirectory = userDirectory
     }
 
-    /// What Area 51 shows to `request`, which acts as a user of its own.
-    public func read(for request: Request) async throws -> InternalMenuState {
+    /// What Area 51 shows to someone acting as `actingUserID`, in `l10n`'s language; `probingBFF`
+    /// when a person opened it (not a redraw), which asks the BFF how it is.
+    public func read(actingUserID: String, l10n: L10n, probingBFF: Bool) async throws -> InternalMenuState {
         InternalMenuState(
-            bff: await bffStatus(probing: request.visit == .opened),
+            bff: await bffStatus(probing: probingBFF),
             dataDirectory: dataDirectory.path,
             lastCrash: lastCrash,
             toggles: ToggleCatalog.descriptions.map { ($0, toggles.state(of: $0)) },
@@ -52,9 +52,9 @@ public struct InternalMenuStateReader: Sendable {
             trackingEvents: recordingTrackingProvider.recordedEvents,
             exchanges: Array(networkLog.latest.prefix(20)),
             actions: actions,
-            faults: faults?.active(in: request.l10n) ?? [],
+            faults: faults?.active(in: l10n) ?? [],
             faultAudit: try await faults?.audit(limit: 20) ?? [],
-            actingUserID: actingUser.userID(for: request),
+            actingUserID: actingUserID,
             users: await userDirectory.users()
         )
     }
