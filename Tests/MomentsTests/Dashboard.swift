@@ -90,7 +90,7 @@ struct Dashboard {
     ///   - onRequest: called for each GraphQL request the BFF answers.
     static func startEmbedded(dataDirectory: URL, generated moments: Int? = nil,
                               onRequest: @escaping @Sendable (Data) -> Void = { _ in },
-                              transport: Transport = .router) async throws -> (Dashboard, EmbeddedBFF) {
+                              transport: Transport = .router, keepsDrawnPages: Bool = true) async throws -> (Dashboard, EmbeddedBFF) {
         let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
         if let moments { _ = try await bff.replaceWithGeneratedData(users: 50, moments: moments, seed: 1) }
         let dashboard = try await start(
@@ -106,6 +106,7 @@ struct Dashboard {
             dataDirectory: dataDirectory,
             listUsers: { try await bff.users().map { KnownUser(id: $0.id, name: $0.name, avatar: $0.avatar) } },
             bffRoutes: bff,
+            keepsDrawnPages: keepsDrawnPages,
             transport: transport
         )
         return (dashboard, bff)
@@ -116,6 +117,7 @@ struct Dashboard {
                       listUsers: (@Sendable () async throws -> [KnownUser])? = nil,
                       bffRoutes: (any RouteCollection)? = nil,
                       momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit,
+                      keepsDrawnPages: Bool = true,
                       transport: Transport = .router) async throws -> Dashboard {
         let application = try await MomentsApplication(configuration: .init(
             dataDirectory: dataDirectory,
@@ -127,7 +129,8 @@ struct Dashboard {
             bffHeaders: bffHeaders,
             bffRoutes: bffRoutes,
             listUsers: listUsers,
-            momentsCacheByteLimit: momentsCacheByteLimit
+            momentsCacheByteLimit: momentsCacheByteLimit,
+            keepsDrawnPages: keepsDrawnPages
         ))
         let router = try application.makeRouter()
         switch transport {

@@ -30,6 +30,8 @@ public struct MomentsApplication: Sendable {
         public var networkLogSize: Int
         /// What the pages and moments the timeline keeps in memory may take, in estimated bytes.
         public var momentsCacheByteLimit: Int
+        /// `false` draws every page and JSON twin afresh: what a kept one must equal.
+        public var keepsDrawnPages: Bool
 
         public init(
             dataDirectory: URL,
@@ -44,7 +46,8 @@ public struct MomentsApplication: Sendable {
             userID: String = "0",
             listUsers: (@Sendable () async throws -> [KnownUser])? = nil,
             networkLogSize: Int = NetworkLog.defaultCapacity,
-            momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit
+            momentsCacheByteLimit: Int = MomentsRepo.defaultCacheByteLimit,
+            keepsDrawnPages: Bool = true
         ) {
             self.dataDirectory = dataDirectory
             self.templatesDirectory = templatesDirectory
@@ -59,6 +62,7 @@ public struct MomentsApplication: Sendable {
             self.listUsers = listUsers
             self.networkLogSize = networkLogSize
             self.momentsCacheByteLimit = momentsCacheByteLimit
+            self.keepsDrawnPages = keepsDrawnPages
         }
     }
 
@@ -139,7 +143,7 @@ public struct MomentsApplication: Sendable {
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
         pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles,
-                             actingUser: actingUser, faults: faults, mocks: mocks)
+                             actingUser: actingUser, faults: faults, mocks: mocks, keepsDrawnPages: configuration.keepsDrawnPages)
         let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
         internalMenuState = InternalMenuStateReader(
             toggles: toggles,

@@ -20,14 +20,15 @@ public struct PageRenderer: Sendable {
     private let renderer: TemplateRenderer
     private let toggles: ToggleCatalog
     private let actingUser: ActingUser
-    private let cache = RenderedPageCache<PageKey>()
+    private let cache: RenderedPageCache<PageKey>
     /// The faults in force, named by the banner every page shows while there are any.
     private let faults: FaultInjector?
     /// The mocks in force, named by the banner every page shows while there are any.
     private let mocks: MockStore?
 
     public init(renderer: TemplateRenderer, toggles: ToggleCatalog, actingUser: ActingUser = ActingUser(),
-                faults: FaultInjector? = nil, mocks: MockStore? = nil) {
+                faults: FaultInjector? = nil, mocks: MockStore? = nil, keepsDrawnPages: Bool = true) {
+        cache = RenderedPageCache(keepsPages: keepsDrawnPages)
         self.renderer = renderer
         self.toggles = toggles
         self.actingUser = actingUser
@@ -45,6 +46,11 @@ public struct PageRenderer: Sendable {
     func page(_ template: String, content: some Encodable, for request: Request, options: PageOptions) throws -> Response {
         let html = try render(template, content: Self.context(content), for: request, options: options, csrfToken: request.csrfToken ?? "")
         return .html(html, status: options.status)
+    }
+
+    /// A cache of drawn answers that keeps them as this renderer's pages are kept.
+    func makeCache<Key: Hashable & Sendable>() -> RenderedPageCache<Key> {
+        RenderedPageCache(keepsPages: cache.keepsPages)
     }
 
     /// Like `page`, but drawn once per `key` and served again, with an `ETag`, while the key

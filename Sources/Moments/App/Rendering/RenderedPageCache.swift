@@ -10,17 +10,20 @@ import Locking
 /// the page is joined around the value, a copy instead of a render.
 public final class RenderedPageCache<Key: Hashable & Sendable>: Sendable {
     private let capacity: Int
+    /// `false`: every page is drawn afresh, as the reference a kept one must equal.
+    public let keepsPages: Bool
     private let pages = Locked<[Key: RenderedPage]>([:])
 
     /// - Parameter capacity: pages kept at most; past it the cache starts over, since old keys
     ///   (a past minute, an old data version) are never asked for again.
-    public init(capacity: Int = 64) {
+    public init(capacity: Int = 64, keepsPages: Bool = true) {
         self.capacity = capacity
+        self.keepsPages = keepsPages
     }
 
     /// The page for `key`, drawn by `render` when it is not cached yet.
     public func page(for key: Key, render: () throws -> String) rethrows -> RenderedPage {
-        if let page = pages.withLock({ $0[key] }) { return page }
+        if keepsPages, let page = pages.withLock({ $0[key] }) { return page }
         let html = Array(try render().utf8)
         // Split as bytes: Foundation's `components(separatedBy:)` walks a page by `Character`.
         let placeholder = RenderedPage.placeholder.utf8
@@ -32,6 +35,7 @@ public final class RenderedPageCache<Key: Hashable & Sendable>: Sendable {
         }
         pieces.append(SharedBytes(html[start...]))
         let page = RenderedPage(pieces: pieces, version: String(FNV1a.hash(html), radix: 36))
+        guard keepsPages else { return page }
         pages.withLock { pages in
             if pages.count >= capacity { pages.removeAll() }
             pages[key] = page

@@ -15,12 +15,13 @@ public struct TimelineRoutes: RouteCollection {
     private let trackingRepo: any TrackingRepoType
     private let mediaLinks: MediaLinks
     private let actingUser: ActingUser
-    private let jsonCache = RenderedPageCache<String>()
+    private let jsonCache: RenderedPageCache<String>
     private let likes = ConcurrencyGate(limit: Self.likesAtOnce)
 
     public init(pages: PageRenderer, momentsRepo: any MomentsRepoType, togglesDataStore: InternalTogglesDataStore,
                 trackingRepo: any TrackingRepoType, mediaLinks: MediaLinks = .local, actingUser: ActingUser = ActingUser()) {
         self.pages = pages
+        jsonCache = pages.makeCache()
         self.momentsRepo = momentsRepo
         self.togglesDataStore = togglesDataStore
         self.trackingRepo = trackingRepo
