@@ -117,9 +117,9 @@ import Testing
         #expect(viewModel.stale?.savedAt == savedAt)
     }
 
-    @Test func timeline_cacheKey_changesWhenTheSavedTimesMinuteTurns() async {
+    @Test func timeline_facets_changeWhenTheSavedTimesMinuteTurns() async {
         let savedAt = Self.now.addingTimeInterval(-50)
-        func key(at now: Date) async -> String {
+        func key(at now: Date) async -> [String] {
             var viewModel = MomentsTimelineViewModel(
                 l10n: L10n(language: .english),
                 momentsRepo: StubMomentsRepo(.success(MomentsSnapshot(momentsDetails: Self.details, version: 1,
@@ -127,7 +127,7 @@ import Testing
                                                                       nextCursor: nil))),
                 togglesDataStore: Toggles(isLikeOn: true), trackingRepo: TrackingRepo(providers: []), now: now)
             await viewModel.loadItems()
-            return viewModel.cacheKey
+            return viewModel.facets
         }
         // 50 s and 70 s after the save: the same minute of the clock (1_800_000_000 starts one) but
         // "just now" then "1 minute ago".

@@ -9,19 +9,19 @@ public struct ToggleCatalog: Sendable {
     public static let descriptions: [ToggleDescription] =
         InternalToggle.allCases.map {
             ToggleDescription(name: $0.name, kind: .internal, defaultValue: .bool($0.defaultValue), title: titleKey($0.name),
-                              isShownInArea51: true, isPartOfPageKey: true)
+                              isShownInArea51: true)
         }
         + RemoteToggle.allCases.map {
             ToggleDescription(name: $0.name, kind: .remote, defaultValue: .bool(RemoteConfiguration.defaults[$0]),
-                              title: titleKey($0.name), isShownInArea51: true, isPartOfPageKey: true)
+                              title: titleKey($0.name), isShownInArea51: true)
         }
         + ABTest.allCases.map {
             ToggleDescription(name: $0.name, kind: .abTest, defaultValue: .variant(RemoteConfiguration.defaults[$0]),
-                              title: titleKey($0.name), isShownInArea51: true, isPartOfPageKey: true)
+                              title: titleKey($0.name), isShownInArea51: true)
         }
         + BuildTargetToggle.allCases.map {
             ToggleDescription(name: $0.name, kind: .buildTarget, defaultValue: .bool($0.name == BuildTarget.current.rawValue),
-                              title: .infoBuildTarget, isShownInArea51: false, isPartOfPageKey: false)
+                              title: .infoBuildTarget, isShownInArea51: false)
         }
 
     /// `toggle.{name}`: a toggle without a title fails `L10nTests`, and shows its name meanwhile.
@@ -95,25 +95,6 @@ public struct ToggleCatalog: Sendable {
     public func variant(of test: ABTest) -> String {
         Self.descriptions.first { $0.name == test.name }.map { value(of: $0).description } ?? ""
     }
-
-    /// Every toggle's value that pages depend on, in one string: a cached page drawn under
-    /// other values is never served.
-    /// Built on every request: one short string, no intermediate arrays.
-    public var pageKey: String {
-        var key = ""
-        key.reserveCapacity(2 * Self.pageKeyDescriptions.count + 8)
-        for description in Self.pageKeyDescriptions {
-            switch value(of: description) {
-            case .bool(let isOn): key.append(isOn ? "1," : "0,")
-            case .variant(let variant): key.append(variant); key.append(",")
-            }
-            // Pages name each override set, even one equal to the remote value.
-            if description.isOverridable, overridesDataStore.override(of: description.name) != nil { key.append("*") }
-        }
-        return key
-    }
-
-    private static let pageKeyDescriptions = descriptions.filter(\.isPartOfPageKey)
 
     /// Sets the internal toggle `name`: `unknownToggle` for a name no toggle has, `readOnly`
     /// for a toggle decided elsewhere.

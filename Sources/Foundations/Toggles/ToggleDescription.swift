@@ -58,8 +58,6 @@ public struct ToggleDescription: Sendable {
     public let title: L10nKey
     /// Whether Area 51 lists it (build-target toggles are in General info instead).
     public let isShownInArea51: Bool
-    /// Whether pages drawn with it on and off differ, so it is part of every cached page's key.
-    public let isPartOfPageKey: Bool
 
     /// Whether it can be changed here.
     public var isWritable: Bool { kind == .internal }

@@ -5,7 +5,8 @@ import Locking
 /// be read again), not past its deadline.
 public struct AnswerValidity: Sendable {
     private let states: [any StateVersioned]
-    private let versions: [Int]
+    /// The states' versions as stamped.
+    let versions: [Int]
     /// A year on when none was given: a plain value is read on every reuse, an optional one copied.
     private var deadline: ContinuousClock.Instant
 
@@ -14,6 +15,17 @@ public struct AnswerValidity: Sendable {
         self.states = states
         versions = states.map(\.stateVersion)
         deadline = .now + .seconds(365 * 24 * 3600)
+    }
+
+    private init(states: [any StateVersioned], versions: [Int], deadline: ContinuousClock.Instant) {
+        self.states = states
+        self.versions = versions
+        self.deadline = deadline
+    }
+
+    /// This validity with `more` states, stamped now.
+    func adding(_ more: [any StateVersioned]) -> AnswerValidity {
+        AnswerValidity(states: states + more, versions: versions + more.map(\.stateVersion), deadline: deadline)
     }
 
     /// This validity, ending at `instant` at the latest.

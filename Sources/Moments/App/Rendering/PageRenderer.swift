@@ -10,7 +10,7 @@ import Locking
 /// cache.
 public struct PageRenderer: Sendable {
     /// How a page is drawn, besides its content.
-    struct PageOptions: Hashable {
+    struct PageOptions {
         var title: String
         var bodyClass = ""
         var set = TemplateRenderer.TemplateSet.classic
@@ -20,7 +20,7 @@ public struct PageRenderer: Sendable {
     private let renderer: TemplateRenderer
     private let toggles: ToggleCatalog
     private let actingUser: ActingUser
-    private let cache: RenderedPageCache<PageKey>
+    private let cache: RenderedPageCache<DrawnFrom.Key>
     /// The faults in force, named by the banner every page shows while there are any.
     private let faults: FaultInjector?
     /// The mocks in force, named by the banner every page shows while there are any.
@@ -53,17 +53,26 @@ public struct PageRenderer: Sendable {
         RenderedPageCache(keepsPages: cache.keepsPages)
     }
 
-    /// Like `page`, but drawn once per `key` and served again, with an `ETag`, while the key
-    /// stays the same. `key` must name everything the content depends on; the language (and
-    /// whether the reader picked it), every toggle value and override that pages depend on, the
-    /// acting user, the faults and mocks in force, the path (the banners' way back) and the options are
-    /// added here.
-    func cachedPage(_ template: String, key: String, content: () throws -> any Encodable, for request: Request, options: PageOptions) throws -> Response {
-        let fullKey = PageKey(template: template, content: key, language: request.l10n.language,
-                              hasLanguageChoice: request.hasLanguageChoice, toggles: toggles.pageKey,
-                              userID: actingUser.userID(for: request), options: options, faultsVersion: faults?.stateVersion ?? 0,
-                              mocksVersion: mocks?.stateVersion ?? 0, path: request.path, languageLinkQuery: Self.languageLinkQuery(request))
-        let page = try cache.page(for: fullKey) {
+    /// What every page is drawn from besides its content: the toggles, faults and mocks in force
+    /// (the design and the banners), the reader's language and whether they picked it, the user
+    /// the request acts as, the path (the banners' way back) and the query the language links
+    /// keep; `content`, the states the page's own content reads. Make it before reading them.
+    func drawnFrom(_ request: Request, content: [any StateVersioned]) -> DrawnFrom {
+        var states: [any StateVersioned] = [toggles.changes]
+        if let faults { states.append(faults) }
+        if let mocks { states.append(mocks) }
+        return DrawnFrom(states: states + content, facets: [
+            request.l10n.language.rawValue, request.hasLanguageChoice ? "picked" : "", actingUser.userID(for: request),
+            request.path, Self.languageLinkQuery(request),
+        ])
+    }
+
+    /// Like `page`, but drawn once per what it is drawn from (with the template and the options)
+    /// and served again, with an `ETag`, while that stays the same.
+    func cachedPage(_ template: String, drawnFrom: DrawnFrom, content: () throws -> any Encodable, for request: Request,
+                    options: PageOptions) throws -> Response {
+        let key = drawnFrom.adding(facets: [template, options.title, options.bodyClass, "\(options.set)", String(options.status.code)]).key
+        let page = try cache.page(for: key) {
             try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPage.placeholder)
         }
         let token = request.csrfToken ?? ""
@@ -76,33 +85,6 @@ public struct PageRenderer: Sendable {
             etag: "\"\(page.version)-\(token)\""
         ).respond(to: request)
         return options.status == .ok ? response : Response(status: options.status, headers: response.headers, body: response.body)
-    }
-
-    /// Stamps the states every page is drawn from besides its content (the toggles, faults and
-    /// mocks `PageKey` names) and `content`'s: how long an answer drawn after it stays right.
-    /// Call it before reading them.
-    func validity(drawnFrom content: [any StateVersioned]) -> AnswerValidity {
-        var states: [any StateVersioned] = [toggles.changes]
-        if let faults { states.append(faults) }
-        if let mocks { states.append(mocks) }
-        return AnswerValidity(states + content)
-    }
-
-    /// What a cached page is drawn from besides its content's own key, compared as values, not
-    /// built as one string per request.
-    struct PageKey: Hashable, Sendable {
-        let template: String
-        let content: String
-        let language: Language
-        let hasLanguageChoice: Bool
-        let toggles: String
-        let userID: String
-        let options: PageOptions
-        let faultsVersion: Int
-        let mocksVersion: Int
-        /// The banners' way back.
-        let path: String
-        let languageLinkQuery: String
     }
 
     /// Renders a fragment (one list item) with the same context, for in-place updates.

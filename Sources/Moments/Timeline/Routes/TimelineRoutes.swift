@@ -15,7 +15,7 @@ public struct TimelineRoutes: RouteCollection {
     private let trackingRepo: any TrackingRepoType
     private let mediaLinks: MediaLinks
     private let actingUser: ActingUser
-    private let jsonCache: RenderedPageCache<String>
+    private let jsonCache: RenderedPageCache<DrawnFrom.Key>
     private let likes = ConcurrencyGate(limit: Self.likesAtOnce)
 
     public init(pages: PageRenderer, momentsRepo: any MomentsRepoType, togglesDataStore: InternalTogglesDataStore,
@@ -106,20 +106,22 @@ public struct TimelineRoutes: RouteCollection {
     }
 
     private func timelineJSON(_ request: Request) async throws -> Response {
-        let validity = pages.validity(drawnFrom: [momentsRepo])
+        let drawnFrom = pages.drawnFrom(request, content: [momentsRepo])
         let viewModel = try await loadedTimeline(request)
-        let json = try jsonCache.page(for: viewModel.cacheKey) {
+        let drawn = drawnFrom.adding(facets: viewModel.facets)
+        let json = try jsonCache.page(for: drawn.key) {
             String(decoding: try Response.json(viewModel).bodyData ?? Data(), as: UTF8.self)
         }
         var response = FixedResponse(body: { json.filled(with: "") }, contentType: "application/json", etag: "\"\(json.version)\"")
             .respond(to: request)
         if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
-        return reusable(response, validity: validity, viewModel: viewModel, effects: [])
+        return reusable(response, drawnFrom: drawn, viewModel: viewModel, effects: [])
     }
 
     private func timelinePage(_ request: Request) async throws -> Response {
-        let validity = pages.validity(drawnFrom: [momentsRepo])
+        let drawnFrom = pages.drawnFrom(request, content: [momentsRepo])
         let viewModel = try await loadedTimeline(request)
+        let drawn = drawnFrom.adding(facets: viewModel.facets)
         if isRefresh(request) {
             // The same page without `refresh`, so a reload or a redraw does not ask the BFF again.
             let query = request.query.removing(["refresh"]).urlEncoded
@@ -130,18 +132,18 @@ public struct TimelineRoutes: RouteCollection {
         if opened { viewModel.trackScreenviews() }
         let options = PageRenderer.PageOptions(title: request.l10n[.timelineTitle], bodyClass: "timeline", set: templateSet,
                                                status: viewModel.hasError ? viewModel.failure?.status ?? .serviceUnavailable : .ok)
-        let response = try pages.cachedPage("timeline", key: viewModel.cacheKey, content: { viewModel }, for: request, options: options)
-        return reusable(response, validity: validity, viewModel: viewModel,
+        let response = try pages.cachedPage("timeline", drawnFrom: drawn, content: { viewModel }, for: request, options: options)
+        return reusable(response, drawnFrom: drawn, viewModel: viewModel,
                         effects: opened ? [{ [viewModel] _ in viewModel.trackScreenviews() }] : [])
     }
 
-    /// `response`, given again to the same request (`ReadyAnswers`) while the states stamped in
-    /// `validity` stay and the screen is current, doing `effects` each time; an error is drawn afresh.
-    private func reusable(_ response: Response, validity: AnswerValidity, viewModel: MomentsTimelineViewModel,
+    /// `response`, given again to the same request (`ReadyAnswers`) while what it is drawn from
+    /// stays and the screen is current, doing `effects` each time; an error is drawn afresh.
+    private func reusable(_ response: Response, drawnFrom: DrawnFrom, viewModel: MomentsTimelineViewModel,
                           effects: [Reuse.Effect]) -> Response {
         guard response.status == .ok || response.status == .notModified else { return response }
         var response = response
-        response.reuse = Reuse(validity: validity.until(viewModel.staysCurrentUntil), effects: effects)
+        response.reuse = Reuse(validity: drawnFrom.validity(until: viewModel.staysCurrentUntil), effects: effects)
         return response
     }
 

@@ -133,14 +133,15 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
         momentsDetails.map { !$0.moments.isEmpty } ?? false
     }
 
-    /// Names everything the encoded form depends on, for reusing what was drawn from it:
-    /// whose timeline, the data, the like feature, the notice and its saved time (whose "3 minutes ago" turns
-    /// on the minute after the save, not on the clock's), the failure, and the minute relative
-    /// dates are counted in.
-    public var cacheKey: String {
+    /// What this screen's content read adds to what a page is drawn from (`PageRenderer.drawnFrom`,
+    /// which names the reader, the toggles and the repository's state): the page, the version of
+    /// its data, the notice and its saved time (whose "3 minutes ago" turns on the minute after the
+    /// save, not on the clock's), the failure, and the minute relative dates are counted in.
+    public var facets: [String] {
         let minute = Int(now.timeIntervalSince1970 / 60)
         let staleKey = stale.map { "\($0.code)@\($0.savedAt.timeIntervalSince1970)|\(notice ?? "")" } ?? "fresh"
-        return "\(userID)|\(l10n.language.rawValue)|\(page.after ?? "")|\(dataVersion.map(String.init) ?? "none")|\(isLikeEnabled)|\(staleKey)|\(hasError)|\(errorCode ?? "")|\(errorMessage ?? "")|\(isUnknownPage)|\(minute)"
+        return [page.after ?? "", dataVersion.map(String.init) ?? "none", staleKey, errorCode ?? "", errorMessage ?? "",
+                "\(hasError)", "\(isUnknownPage)", String(minute)]
     }
 
     /// Until when what is drawn from this screen stays right, its data unchanged: the next
