@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import Locking
 
 /// Pages drawn once and served again while nothing they show has changed.

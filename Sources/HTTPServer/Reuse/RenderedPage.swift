@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import Locking
 
 /// A drawn page, split around its placeholders, and deflated once per length of the value
