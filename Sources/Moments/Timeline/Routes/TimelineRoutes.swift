@@ -34,10 +34,18 @@ public struct TimelineRoutes: RouteCollection {
             request.representation == .page ? try await timelinePage(request) : try await timelineJSON(request)
         }
         routes.resource(.get("/moments/{id}"), json: .get("/api/moments/{id}")) { request in
-            let viewModel = try await momentPage(request)
-            guard request.representation == .page else { return try .json(viewModel) }
-            if request.visit == .opened { viewModel.trackScreenviews() }
-            return try pages.page("moment", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "moment-page"))
+            let drawnFrom = pages.drawnFrom(request, content: [momentsRepo])
+            let timeline = timelineViewModel(request)
+            let item = try await timeline.loadItem(momentID: request.parameters["id"] ?? "")
+            let viewModel = MomentPageViewModel(item: item, l10n: request.l10n, trackingRepo: trackingRepo)
+            guard request.representation == .page else {
+                return reusable(try .json(viewModel), drawnFrom: drawnFrom, until: timeline.staysCurrentUntil, effects: [])
+            }
+            let opened = request.visit == .opened
+            if opened { viewModel.trackScreenviews() }
+            let response = try pages.page("moment", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "moment-page"))
+            return reusable(response, drawnFrom: drawnFrom, until: timeline.staysCurrentUntil,
+                            effects: opened ? [{ _ in viewModel.trackScreenviews() }] : [])
         }
         routes.resource(.post("/moments/{id}/like"), json: .put("/api/moments/{id}/like"), maxBodySize: Self.maxBodySize,
                         concurrency: likes) { request in
@@ -99,12 +107,6 @@ public struct TimelineRoutes: RouteCollection {
         request.query["refresh"] == "1" && request.visit != .scripted
     }
 
-    /// The moment `{id}` on its own page; an unknown ID is a 404 (`unknown_moment`).
-    private func momentPage(_ request: Request) async throws -> MomentPageViewModel {
-        let item = try await timelineViewModel(request).loadItem(momentID: request.parameters["id"] ?? "")
-        return MomentPageViewModel(item: item, l10n: request.l10n, trackingRepo: trackingRepo)
-    }
-
     private func timelineJSON(_ request: Request) async throws -> Response {
         let drawnFrom = pages.drawnFrom(request, content: [momentsRepo])
         let viewModel = try await loadedTimeline(request)
@@ -115,7 +117,7 @@ public struct TimelineRoutes: RouteCollection {
         var response = FixedResponse(body: { json.filled(with: "") }, contentType: "application/json", etag: "\"\(json.version)\"")
             .respond(to: request)
         if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
-        return reusable(response, drawnFrom: drawn, viewModel: viewModel, effects: [])
+        return reusable(response, drawnFrom: drawn, until: viewModel.staysCurrentUntil, effects: [])
     }
 
     private func timelinePage(_ request: Request) async throws -> Response {
@@ -133,17 +135,18 @@ public struct TimelineRoutes: RouteCollection {
         let options = PageRenderer.PageOptions(title: request.l10n[.timelineTitle], bodyClass: "timeline", set: templateSet,
                                                status: viewModel.hasError ? viewModel.failure?.status ?? .serviceUnavailable : .ok)
         let response = try pages.cachedPage("timeline", drawnFrom: drawn, content: { viewModel }, for: request, options: options)
-        return reusable(response, drawnFrom: drawn, viewModel: viewModel,
+        return reusable(response, drawnFrom: drawn, until: viewModel.staysCurrentUntil,
                         effects: opened ? [{ [viewModel] _ in viewModel.trackScreenviews() }] : [])
     }
 
     /// `response`, given again to the same request (`ReadyAnswers`) while what it is drawn from
-    /// stays and the screen is current, doing `effects` each time; an error is drawn afresh.
-    private func reusable(_ response: Response, drawnFrom: DrawnFrom, viewModel: MomentsTimelineViewModel,
+    /// stays and until `deadline` (the screen's next minute or read), doing `effects` each time; an
+    /// error is drawn afresh.
+    private func reusable(_ response: Response, drawnFrom: DrawnFrom, until deadline: ContinuousClock.Instant,
                           effects: [Reuse.Effect]) -> Response {
         guard response.status == .ok || response.status == .notModified else { return response }
         var response = response
-        response.reuse = Reuse(validity: drawnFrom.validity(until: viewModel.staysCurrentUntil), effects: effects)
+        response.reuse = Reuse(validity: drawnFrom.validity(until: deadline), effects: effects)
         return response
     }
 

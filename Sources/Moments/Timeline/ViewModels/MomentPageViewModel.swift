@@ -7,7 +7,7 @@ import Foundations
 /// Encoded, it is the JSON twin (`GET /api/moments/{id}`): the moment's item as the timeline
 /// encodes it (`createdAt`, `photoURLs` and the rest), and `photos` with their labels; the page
 /// is drawn from that same encoding.
-public struct MomentPageViewModel: Encodable {
+public struct MomentPageViewModel: Encodable, Sendable {
     /// A photo as the page links it: its picture, opened full size, and what it says to a
     /// screen reader ("Photo 2 of 5, full size").
     public struct Photo: Encodable, Sendable, Equatable {
