@@ -141,27 +141,7 @@ public struct RouterClient: Sendable {
 
     /// `%XX` decoded as libmicrohttpd unescapes a path: `+` stays, a `%` without two hex digits too.
     private static func percentDecoded(_ text: Substring) -> String {
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
-                output.append(high << 4 | low)
-                index += 3
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        QueryArguments.percentDecoded(text.utf8, plusIsSpace: false)
     }
 
     /// A `Cookie` header's pairs as libmicrohttpd 0.9.75 parses them (`parse_cookie_header`):

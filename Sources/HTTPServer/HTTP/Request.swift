@@ -71,6 +71,12 @@ public struct QueryArguments: Sendable, Sequence {
     }
 
     private static func decoded(_ bytes: Substring.UTF8View) -> String {
+        percentDecoded(bytes, plusIsSpace: true)
+    }
+
+    /// `bytes` with each `%XX` decoded (a `%` without two hex digits stays), and `+` a space when
+    /// `plusIsSpace` (a form or a query; libmicrohttpd keeps it in a path); not UTF-8 is U+FFFD.
+    public static func percentDecoded(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> String {
         func hex(_ byte: UInt8) -> UInt8? {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
@@ -85,7 +91,7 @@ public struct QueryArguments: Sendable, Sequence {
         while index != bytes.endIndex {
             let byte = bytes[index]
             index = bytes.index(after: index)
-            if byte == UInt8(ascii: "+") {
+            if byte == UInt8(ascii: "+"), plusIsSpace {
                 output.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), let high = bytes[index...].first.flatMap(hex),
                       let low = bytes[index...].dropFirst().first.flatMap(hex) {
