@@ -48,10 +48,11 @@ build: deps
 run: build
 	$(SWIFT) run moments serve $(ARGS)
 
-## test: every test, against real servers on free ports, real SQLite in temporary folders and a
-## throwaway PostgreSQL cluster (installed from Debian when missing; see scripts/with-postgres).
-## At most 8 tests at a time: each starts servers and databases, and all ~280 at once on two cores
-## starve each other past their 10 s request timeouts. Then `/metrics` scraped by a real Prometheus
+## test: the comments and docs checks, then every test: the dashboard's router in process, servers
+## on free ports where the server is the subject, real SQLite in temporary folders and a throwaway
+## PostgreSQL cluster (installed from Debian when missing; see scripts/with-postgres). At most 8
+## tests at a time: many start databases, child processes or servers, and all at once on two cores
+## starve each other past their request timeouts. Then `/metrics` scraped by a real Prometheus
 ## (Tests/Metrics).
 test: deps metrics-deps interop-deps
 	scripts/check-comments
