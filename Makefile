@@ -165,12 +165,12 @@ uninstall:
 deb: deps release-deps
 	MOMENTS_COMMIT=$(MOMENTS_COMMIT) MOMENTS_BUILD_DATE=$(MOMENTS_BUILD_DATE) scripts/build-deb
 
-## package-test-deps: systemd-analyze (Debian's systemd), which checks the unit, and adduser, which the packages
-## depend on and `dpkg -i` does not fetch, installed only when missing
+## package-test-deps: systemd-analyze (Debian's systemd), which checks the unit, adduser, which the packages
+## depend on and `dpkg -i` does not fetch, and lintian, which checks the packages, installed only when missing
 package-test-deps:
-	@if ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v adduser >/dev/null 2>&1; then \
-		echo "Installing systemd adduser with apt-get…"; \
-		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd adduser; \
+	@if ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v adduser >/dev/null 2>&1 || ! command -v lintian >/dev/null 2>&1; then \
+		echo "Installing systemd adduser lintian with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd adduser lintian; \
 	fi
 
 ## package-test: `make deb`, each package installed, run from / with no Swift toolchain, removed and purged

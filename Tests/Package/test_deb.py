@@ -101,3 +101,11 @@ def test_package_installs_serves_without_toolchain_and_purges_clean(packages, pa
         pwd.getpwnam("moments")
     with pytest.raises(KeyError):
         grp.getgrnam("moments")
+
+
+@pytest.mark.parametrize("package", ["moments", "moments-internal"])
+def test_lintian_finds_no_error_or_warning(packages, package):
+    """Debian's own checker: no E: or W: tag (an override in the package says why it stands)."""
+    result = subprocess.run(["lintian", "--tag-display-limit", "0", str(packages[package])], capture_output=True, text=True)
+    tags = [line for line in result.stdout.splitlines() if line[:2] in ("E:", "W:")]
+    assert tags == [], result.stdout
