@@ -54,16 +54,21 @@ import TestSupport
         return try TestServer(router: router)
     }
 
+    /// `count` writes to the gated route at once; their statuses, as they come.
+    private func putAll(_ count: Int, to server: TestServer) -> Task<[Int], any Error> {
+        Task {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<count { group.addTask { try await server.send("PUT", "/gated").status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+    }
+
     @Test func requestsPastTheLimit_waitWithoutTheirHandler_whileOtherRoutesAnswer_thenAllAreAnswered() async throws {
         let door = Door()
         let gate = ConcurrencyGate(limit: 2)
         let server = try makeServer(door: door, gate: gate)
-        let gated = Task {
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<6 { group.addTask { try await server.send("PUT", "/gated").status } }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-        }
+        let gated = putAll(6, to: server)
         try await eventually { gate.waitingCount == 4 && door.entered == 2 }
         #expect(gate.waitingCount == 4)
         #expect(door.entered == 2, "only the gate's two handlers started")
@@ -82,12 +87,7 @@ import TestSupport
         let door = Door()
         let gate = ConcurrencyGate(limit: 1)
         let server = try makeServer(door: door, gate: gate)
-        let gated = Task {
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<3 { group.addTask { try await server.send("PUT", "/gated").status } }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-        }
+        let gated = putAll(3, to: server)
         try await eventually { gate.waitingCount == 2 && door.entered == 1 }
         #expect(gate.waitingCount == 2)
 
