@@ -62,6 +62,7 @@ let package = Package(
         .target(name: "CTCPInfo"),
         .target(name: "CBuildInfo", cSettings: buildIdentityDefines),
         .target(name: "Locking"),
+        .target(name: "Bytes"),
         .target(
             name: "Telemetry",
             dependencies: [
@@ -75,6 +76,7 @@ let package = Package(
         .target(
             name: "HTTPServer",
             dependencies: [
+                "Bytes",
                 "CMicroHTTPD",
                 "Locking",
                 "Telemetry",
@@ -127,7 +129,7 @@ let package = Package(
         ),
         .target(
             name: "Moments",
-            dependencies: ["Connections", "Foundations", "DesignKit", "HTTPServer", "Locking",
+            dependencies: ["Bytes", "Connections", "Foundations", "DesignKit", "HTTPServer", "Locking",
                            .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "CoreMetrics", package: "swift-metrics"),
                            .product(name: "NIOCore", package: "swift-nio")]
@@ -152,7 +154,7 @@ let package = Package(
         ),
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(name: "TestSupport", dependencies: ["CChildProcess", "HTTPServer", "Locking"], path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport", "CZlib"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["Bytes", "HTTPServer", "Locking", "TestSupport", "CZlib"]),
         .testTarget(
             name: "BFFTests",
             dependencies: [

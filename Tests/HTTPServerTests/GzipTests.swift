@@ -1,3 +1,4 @@
+import Bytes
 import CZlib
 import Foundation
 @testable import HTTPServer

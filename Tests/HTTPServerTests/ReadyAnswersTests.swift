@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Locking
 import Testing

@@ -211,7 +211,7 @@ import TestSupport
         let cache = try MediaCache(dataDirectory: directory, maxBytes: 250)
         cache.store(Self.picture(100), for: "https://cdn.example/a.png")
         cache.store(Self.picture(101), for: "https://cdn.example/b.png")
-        #expect(cache.response(for: "https://cdn.example/a.png") != nil, "a is used, so b is now the oldest")
+        #expect(cache.picture(for: "https://cdn.example/a.png") != nil, "a is used, so b is now the oldest")
         cache.store(Self.picture(102), for: "https://cdn.example/c.png")
 
         #expect(cache.contains("https://cdn.example/a.png"))
@@ -223,8 +223,8 @@ import TestSupport
 
         let reopened = try MediaCache(dataDirectory: directory, maxBytes: 250)
         #expect(reopened.diskBytes == 202)
-        #expect(reopened.response(for: "https://cdn.example/c.png")?.count == 102)
-        #expect(reopened.response(for: "https://cdn.example/b.png") == nil)
+        #expect(reopened.picture(for: "https://cdn.example/c.png")?.bytes.count == 102)
+        #expect(reopened.picture(for: "https://cdn.example/b.png") == nil)
     }
 }
 

@@ -49,4 +49,11 @@ public indirect enum JSONValue: Codable, Sendable, Equatable {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
+
+    /// The value as JSON text to read and edit: indented, keys sorted, slashes as they are.
+    public var indentedText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
 }

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// A body that does not change between requests (a file, a generated stylesheet, a drawn page),
@@ -68,6 +69,6 @@ public struct FixedResponse: Sendable {
 
     /// A strong validator from the bytes (FNV-1a, 64 bits): equal bodies, equal tags.
     static func etag(of data: Data) -> String {
-        "\"\(String(FNV1a.hash(data), radix: 16))-\(String(data.count, radix: 16))\""
+        "\"\(FNV1a.version(of: data))\""
     }
 }

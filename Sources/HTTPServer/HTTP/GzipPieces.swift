@@ -1,3 +1,4 @@
+import Bytes
 import CZlib
 
 /// A body of fixed pieces with one per-request value of a fixed length between each two (a cached

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// What a handler answers: a status, headers and a body held in memory or streamed.

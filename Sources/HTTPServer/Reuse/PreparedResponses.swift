@@ -1,3 +1,4 @@
+import Bytes
 import CMicroHTTPD
 import Foundation
 import Locking

@@ -1,3 +1,4 @@
+import Bytes
 import CMicroHTTPD
 
 /// libmicrohttpd responses as this server makes them, for answers made per request

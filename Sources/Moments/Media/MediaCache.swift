@@ -1,5 +1,5 @@
+import Bytes
 import Foundation
-import HTTPServer
 import Locking
 
 /// Pictures fetched for `/media`, kept on disk in the data dir (`media/`) so a saved timeline
@@ -7,8 +7,8 @@ import Locking
 ///
 /// One body file per URL, named by a hash of the URL, beside a small JSON file with the URL and
 /// the content type. The folder is bounded (`maxBytes`): past it, the pictures used longest ago
-/// are deleted. Pictures served recently are also held in memory as a `FixedResponse` (bounded by
-/// `memoryBytes`), so a hit costs what a static file costs: no disk read, an `ETag` and a 304.
+/// are deleted. Pictures served recently are also held in memory as a `Picture` (bounded by
+/// `memoryBytes`), so a hit costs what a static file costs: no disk read, no copy, no hashing.
 public final class MediaCache: Sendable {
     /// What the JSON file beside a picture says.
     private struct Metadata: Codable {
@@ -21,8 +21,8 @@ public final class MediaCache: Sendable {
         let metadata: Metadata
         /// When it was last written or served (a counter), for evicting the oldest.
         var lastUsed: UInt64
-        /// The answer, while held in memory.
-        var response: FixedResponse?
+        /// The picture, while held in memory.
+        var picture: Picture?
         /// When its file's modification time was last moved forward, so the order of use
         /// survives a restart without a write per hit.
         var touchedAt: Date
@@ -40,23 +40,20 @@ public final class MediaCache: Sendable {
     private let directory: URL
     private let maxBytes: Int
     private let memoryBytes: Int
-    private let cacheControl: String
     private let state = Locked(State())
 
     /// Opens (creating if needed) `media/` in `dataDirectory` and reads what it holds.
-    public init(dataDirectory: URL, maxBytes: Int = MediaCache.defaultMaxBytes, memoryBytes: Int = 16 * 1024 * 1024,
-                cacheControl: String = "private, max-age=86400") throws {
+    public init(dataDirectory: URL, maxBytes: Int = MediaCache.defaultMaxBytes, memoryBytes: Int = 16 * 1024 * 1024) throws {
         directory = dataDirectory.appendingPathComponent("media", isDirectory: true)
         self.maxBytes = maxBytes
         self.memoryBytes = memoryBytes
-        self.cacheControl = cacheControl
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let initial = loadIndex()
         state.withLock { $0 = initial }
     }
 
-    /// The cached answer for `url`, from memory or disk, without any network call.
-    public func response(for url: String) -> FixedResponse? {
+    /// The cached picture of `url`, from memory or disk, without any network call.
+    public func picture(for url: String) -> Picture? {
         let key = Self.key(for: url)
         let found = state.withLock { state -> (entry: Entry, needsTouch: Bool)? in
             guard var entry = state.entries[key], entry.metadata.url == url else { return nil }
@@ -71,37 +68,37 @@ public final class MediaCache: Sendable {
         if found.needsTouch {
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: bodyURL(key).path)
         }
-        if let response = found.entry.response { return response }
+        if let picture = found.entry.picture { return picture }
         guard let data = try? Data(contentsOf: bodyURL(key)), data.count == found.entry.metadata.size else {
             remove(key)
             return nil
         }
-        let response = FixedResponse(data: data, contentType: found.entry.metadata.contentType, cacheControl: cacheControl)
-        hold(response, key: key)
-        return response
+        let picture = Picture(FetchedPicture(contentType: found.entry.metadata.contentType, data: data))
+        hold(picture, key: key)
+        return picture
     }
 
-    /// Keeps `picture` for `url` on disk (replacing what was there) and answers it; evicts the
-    /// pictures used longest ago while the folder is over its bound. A picture bigger than the
-    /// bound is answered but not kept.
+    /// Keeps `fetched` for `url` on disk (replacing what was there) and returns it ready to answer;
+    /// evicts the pictures used longest ago while the folder is over its bound. A picture bigger
+    /// than the bound is returned but not kept.
     @discardableResult
-    public func store(_ picture: FetchedPicture, for url: String) -> FixedResponse {
-        let response = FixedResponse(data: picture.data, contentType: picture.contentType, cacheControl: cacheControl)
-        guard picture.data.count <= maxBytes else { return response }
+    public func store(_ fetched: FetchedPicture, for url: String) -> Picture {
+        let picture = Picture(fetched)
+        guard fetched.data.count <= maxBytes else { return picture }
         let key = Self.key(for: url)
-        let metadata = Metadata(url: url, contentType: picture.contentType, size: picture.data.count)
+        let metadata = Metadata(url: url, contentType: fetched.contentType, size: fetched.data.count)
         do {
-            try picture.data.write(to: bodyURL(key), options: .atomic)
-            try JSONCoding.encoder().encode(metadata).write(to: metadataURL(key), options: .atomic)
+            try fetched.data.write(to: bodyURL(key), options: .atomic)
+            try JSONEncoder().encode(metadata).write(to: metadataURL(key), options: .atomic)
         } catch {
             // A full or read-only disk costs the offline copy; the picture is still answered.
             remove(key)
-            return response
+            return picture
         }
         let evicted = state.withLock { state -> [String] in
             if let old = state.entries.removeValue(forKey: key) { Self.forget(old, in: &state) }
             state.clock += 1
-            state.entries[key] = Entry(metadata: metadata, lastUsed: state.clock, response: nil, touchedAt: Date())
+            state.entries[key] = Entry(metadata: metadata, lastUsed: state.clock, picture: nil, touchedAt: Date())
             state.diskBytes += metadata.size
             var evicted: [String] = []
             for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed })
@@ -113,8 +110,8 @@ public final class MediaCache: Sendable {
             return evicted
         }
         for key in evicted { deleteFiles(key) }
-        hold(response, key: key)
-        return response
+        hold(picture, key: key)
+        return picture
     }
 
     /// Whether `url`'s picture is on disk.
@@ -125,17 +122,17 @@ public final class MediaCache: Sendable {
     /// Bytes of pictures on disk.
     public var diskBytes: Int { state.withLock { $0.diskBytes } }
 
-    /// Holds `response` in memory, dropping the answers used longest ago past the memory bound.
-    private func hold(_ response: FixedResponse, key: String) {
+    /// Holds `picture` in memory, dropping the pictures used longest ago past the memory bound.
+    private func hold(_ picture: Picture, key: String) {
         state.withLock { state in
-            guard state.entries[key] != nil, state.entries[key]?.response == nil else { return }
-            state.entries[key]?.response = response
-            state.memoryBytes += response.count
+            guard state.entries[key] != nil, state.entries[key]?.picture == nil else { return }
+            state.entries[key]?.picture = picture
+            state.memoryBytes += picture.bytes.count
             guard state.memoryBytes > memoryBytes else { return }
             for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed })
-            where state.memoryBytes > memoryBytes && oldKey != key && entry.response != nil {
-                state.entries[oldKey]?.response = nil
-                state.memoryBytes -= entry.response?.count ?? 0
+            where state.memoryBytes > memoryBytes && oldKey != key && entry.picture != nil {
+                state.entries[oldKey]?.picture = nil
+                state.memoryBytes -= entry.picture?.bytes.count ?? 0
             }
         }
     }
@@ -149,7 +146,7 @@ public final class MediaCache: Sendable {
 
     private static func forget(_ entry: Entry, in state: inout State) {
         state.diskBytes -= entry.metadata.size
-        state.memoryBytes -= entry.response?.count ?? 0
+        state.memoryBytes -= entry.picture?.bytes.count ?? 0
     }
 
     private func deleteFiles(_ key: String) {
@@ -167,7 +164,7 @@ public final class MediaCache: Sendable {
             let key = file.deletingPathExtension().lastPathComponent
             let body = bodyURL(key)
             guard let data = try? Data(contentsOf: file),
-                  let metadata = try? JSONCoding.decoder().decode(Metadata.self, from: data),
+                  let metadata = try? JSONDecoder().decode(Metadata.self, from: data),
                   Self.key(for: metadata.url) == key,
                   let attributes = try? FileManager.default.attributesOfItem(atPath: body.path),
                   (attributes[.size] as? NSNumber)?.intValue == metadata.size
@@ -183,7 +180,7 @@ public final class MediaCache: Sendable {
         }
         for item in found.sorted(by: { $0.modified < $1.modified }) {
             state.clock += 1
-            state.entries[item.key] = Entry(metadata: item.metadata, lastUsed: state.clock, response: nil, touchedAt: item.modified)
+            state.entries[item.key] = Entry(metadata: item.metadata, lastUsed: state.clock, picture: nil, touchedAt: item.modified)
             state.diskBytes += item.metadata.size
         }
         return state

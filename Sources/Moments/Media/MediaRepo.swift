@@ -1,6 +1,5 @@
 import Foundation
 import Foundations
-import HTTPServer
 
 /// The pictures of `/media`, as the seed's repositories: from the disk cache when it has them
 /// (no network call), else fetched once, however many pages ask at the same time, and kept.
@@ -8,8 +7,8 @@ import HTTPServer
 /// Only URLs the configured BFF sent are served (`MediaURLRegistry`); anything else is an
 /// `unknownURL`, refused before any cache or network is asked.
 public protocol MediaRepoType: Sendable {
-    /// The answer for the picture at `url` (absolute, as `/media?url=` carries it).
-    func picture(for url: String) async throws(MediaError) -> FixedResponse
+    /// The picture at `url` (absolute, as `/media?url=` carries it).
+    func picture(for url: String) async throws(MediaError) -> Picture
 }
 
 public final class MediaRepo: MediaRepoType {
@@ -17,7 +16,7 @@ public final class MediaRepo: MediaRepoType {
     private let cache: MediaCache
     private let fetcher: any MediaFetcherType
     /// The fetch under way per URL: callers who come while it runs wait for it.
-    private let fetches = SingleFlight<String, FixedResponse, MediaError>()
+    private let fetches = SingleFlight<String, Picture, MediaError>()
 
     public init(registry: MediaURLRegistry, cache: MediaCache, fetcher: any MediaFetcherType) {
         self.registry = registry
@@ -25,11 +24,11 @@ public final class MediaRepo: MediaRepoType {
         self.fetcher = fetcher
     }
 
-    public func picture(for url: String) async throws(MediaError) -> FixedResponse {
+    public func picture(for url: String) async throws(MediaError) -> Picture {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
               parsed.host?.isEmpty == false else { throw .invalidURL(url) }
         guard registry.contains(url) else { throw .unknownURL(url) }
-        if let cached = cache.response(for: url) { return cached }
+        if let cached = cache.picture(for: url) { return cached }
         return try await fetches.value(url) { [cache, fetcher] () throws(MediaError) in
             cache.store(try await fetcher.fetch(parsed), for: url)
         }

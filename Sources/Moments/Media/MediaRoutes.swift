@@ -12,7 +12,10 @@ public struct MediaRoutes: RouteCollection {
     public func boot(routes: inout some RouteBuilder) {
         routes.get(MediaLinks.routePath) { request in
             guard let url = request.query["url"], !url.isEmpty else { throw MediaError.invalidURL("") }
-            return try await mediaRepo.picture(for: url).respond(to: request)
+            let picture = try await mediaRepo.picture(for: url)
+            // A picture behind a URL does not change: browsers keep it for a day without asking.
+            return FixedResponse(bytes: picture.bytes, contentType: picture.contentType, etag: "\"\(picture.version)\"",
+                                 cacheControl: "private, max-age=86400").respond(to: request)
         }
     }
 }

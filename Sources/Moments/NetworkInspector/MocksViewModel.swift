@@ -1,6 +1,4 @@
-import Foundation
 import Foundations
-import HTTPServer
 
 /// The mocks in force and the forms that set and clear them, for the inspector page and the banner.
 struct MocksViewModel: Encodable, Sendable {
@@ -28,15 +26,9 @@ struct MocksViewModel: Encodable, Sendable {
         hasActive = !active.isEmpty
         operations = MockStore.operations.map { name in
             let mock = active.first { $0.operation == name }?.mock
-            return Operation(name: name, hasMock: mock != nil, summary: mock?.summary ?? "", body: mock.map { Self.text($0.body) } ?? "",
-                             variables: mock?.variables.map { Self.text(.object($0)) } ?? "",
+            return Operation(name: name, hasMock: mock != nil, summary: mock?.summary ?? "", body: mock?.body.indentedText ?? "",
+                             variables: mock?.variables.map { JSONValue.object($0).indentedText } ?? "",
                              setAction: "/area51/mocks/\(name)", clearAction: "/area51/mocks/\(name)/clear")
         }
-    }
-
-    private static func text(_ value: JSONValue) -> String {
-        let encoder = JSONCoding.encoder()
-        encoder.outputFormatting.insert(.prettyPrinted)
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

@@ -1,10 +1,10 @@
 /// Bytes written once and never changed, at an address that stays put while anyone holds them.
 ///
-/// A response whose body is these is handed to libmicrohttpd as a pointer to them, so a cached
-/// page or file is sent by many connections at once without a copy.
+/// A response whose body is these is handed to the HTTP library as a pointer to them, so a cached
+/// page, file or picture is sent by many connections at once without a copy.
 public final class SharedBytes: @unchecked Sendable {
     // Unchecked: the buffer is filled in `init` and only read after, so sharing it is safe.
-    let buffer: UnsafeRawBufferPointer
+    public let buffer: UnsafeRawBufferPointer
 
     /// `count` bytes, written by `initialize` before anyone else sees them.
     public init(count: Int, initialize: (UnsafeMutableRawBufferPointer) -> Void) {

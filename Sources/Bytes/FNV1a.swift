@@ -10,4 +10,9 @@ public enum FNV1a {
         }
         return hash
     }
+
+    /// A version of `bytes`: their hash and their count, in hex. Equal bytes, equal versions.
+    public static func version(of bytes: some Collection<UInt8>) -> String {
+        "\(String(hash(bytes), radix: 16))-\(String(bytes.count, radix: 16))"
+    }
 }
