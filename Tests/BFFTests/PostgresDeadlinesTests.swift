@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Testing
+import TestSupport
 @testable import BFF
 
 /// Waiting for a pooled connection and using it are timed apart: a queue of quick requests is
@@ -52,11 +53,13 @@ import Testing
     @Test func waitForAConnection_whileThePoolHandsOutNone_isDeadlinePassed() async throws {
         let holding = PostgresDeadlines(connectionWait: .seconds(20), operation: .seconds(20))
         let waiting = PostgresDeadlines(connectionWait: .milliseconds(200), operation: .seconds(20))
+        let holds = Flag()
         try await withPool(ofSize: 1) { client in
             async let held: Void = holding.run(on: client) { connection in
+                holds.set()
                 _ = try await connection.query("SELECT pg_sleep(1)", logger: Self.logger).collect()
             }
-            try await Task.sleep(for: .milliseconds(100))
+            try await eventually("the pool's one connection to be taken") { holds.isSet }
             let error = await #expect(throws: DeadlinePassed.self) {
                 try await waiting.run(on: client) { connection in
                     _ = try await connection.query("SELECT 1", logger: Self.logger).collect()

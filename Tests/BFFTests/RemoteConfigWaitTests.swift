@@ -30,7 +30,7 @@ import TestSupport
         let server = try fixture.startServer()
         let version = try await Self.version(on: server)
         async let waited = Self.waitingGET(server, version: version, seconds: 8)
-        try await Task.sleep(for: .milliseconds(300))
+        try await eventually("the GET to wait") { fixture.bff.remoteConfig.waitingCount == 1 }
         let (status, _, _) = try await server.send("PUT", "/remote-config", headers: ["Content-Type": "application/json"],
                                                    body: Self.star)
         let answer = try await waited
@@ -53,7 +53,7 @@ import TestSupport
         let elsewhere = try await fixture.remoteConfigElsewhere()
         let version = try await Self.version(on: server)
         async let waited = Self.waitingGET(server, version: version, seconds: 8)
-        try await Task.sleep(for: .milliseconds(700))
+        try await eventually("the GET to wait") { remoteConfig.waitingCount == 1 }
         try await elsewhere.update(json: Self.star)
         let answer = try await waited
         await server.stop()
@@ -80,7 +80,7 @@ import TestSupport
         let server = try fixture.startServer()
         let version = try await Self.version(on: server)
         async let waited = Self.waitingGET(server, version: version, seconds: 8)
-        try await Task.sleep(for: .milliseconds(300))
+        try await eventually("the GET to wait") { fixture.bff.remoteConfig.waitingCount == 1 }
         fixture.bff.remoteConfig.endWaiting()
         let answer = try await waited
         let later = try await Self.waitingGET(server, version: version, seconds: 8)

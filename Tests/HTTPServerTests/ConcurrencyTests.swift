@@ -1,27 +1,19 @@
 import Foundation
-import Locking
 import Testing
 @testable import HTTPServer
 import TestSupport
 
 @Suite struct ConcurrencyTests {
-    private final class Flag: Sendable {
-        let value = Locked(false)
-        var isSet: Bool { value.withLock { $0 } }
-        func set() { value.withLock { $0 = true } }
-    }
-
     @Test func slowHandler_doesNotDelayOtherRequests_evenOnOneWorkerThread() async throws {
+        let slowStarted = Flag()
         let slowFinished = Flag()
         let released = Flag()
         var router = Router()
-        // Awaits at least a second, and then until the test has seen the 50 fast answers (at
-        // most 20 s): a loaded test machine cannot make the fast ones look late.
+        // Runs until the test has seen the 50 fast answers: a loaded test machine cannot make
+        // the fast ones look late.
         router.get("/slow") { _ in
-            try await Task.sleep(for: .seconds(1))
-            for _ in 0..<1900 where !released.isSet {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            slowStarted.set()
+            try await eventually("the test to release the slow request") { released.isSet }
             slowFinished.set()
             return .text("slow")
         }
@@ -29,7 +21,7 @@ import TestSupport
         let server = try TestServer(router: router) { $0.threadCount = 1 }
 
         async let slow = server.send("GET", "/slow")
-        try await Task.sleep(for: .milliseconds(50))
+        try await eventually("the slow request to start") { slowStarted.isSet }
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<50 {
                 group.addTask { try await server.send("GET", "/fast").status }
@@ -68,13 +60,11 @@ import TestSupport
         let started = Flag()
         let refused = Flag()
         var router = Router()
-        // Runs until the test has seen a request refused (at most 20 s), so that a slow machine,
-        // under ThreadSanitizer say, cannot let it finish, and the daemon stop, first.
+        // Runs until the test has seen a request refused, so that a slow machine, under
+        // ThreadSanitizer say, cannot let it finish, and the daemon stop, first.
         router.get("/work") { _ in
             started.set()
-            for _ in 0..<2000 where !refused.isSet {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await eventually("the test to see a refusal") { refused.isSet }
             return .text("done")
         }
         router.get("/other") { _ in .text("not stopping yet") }
@@ -125,13 +115,13 @@ import TestSupport
         router.get("/events") { _ in
             Response(body: .stream(ResponseStream { writer in
                 writer.write("data: hello\n\n")
-                while writer.isOpen { try? await Task.sleep(for: .milliseconds(20)) }
+                try? await eventually("the stream to end", timeout: .seconds(60), pollingEvery: .milliseconds(20)) { !writer.isOpen }
             }))
         }
         let server = try TestServer(router: router)
         let connection = try RawConnection(port: server.port)
         connection.write(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await connection.received(until: "data: hello", timeout: 10).contains("data: hello"), "the stream is open")
         await server.server.shutdown(gracePeriod: .seconds(2))
         #expect(server.server.inFlightCount == 0)
         connection.close()
@@ -169,7 +159,7 @@ import TestSupport
         let server = try TestServer(router: router)
         let connection = try RawConnection(port: server.port)
         connection.write(Data("GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await connection.received(until: "data: tick", timeout: 10).contains("data: tick"), "the stream is open")
         connection.close()
         try await eventually("the producer stopped", timeout: .seconds(2)) { producerStopped.isSet }
         #expect(producerStopped.isSet, "the producer stopped within 2 s of the client leaving, not after 500 ticks")

@@ -34,9 +34,14 @@ import FoundationNetworking
                     }
                 }
             }
-            try await Task.sleep(for: .milliseconds(40 + 15 * round))
+            // Each round kills it later in the storm: once 3, 6, … 30 of the 36 likes were
+            // acknowledged (or after 20 s, and the round fails).
+            let reached = (try? await eventually("\(3 * round) likes to be acknowledged", pollingEvery: .milliseconds(1)) {
+                acknowledged.ids.withLock { $0.count } >= 3 * round
+            }) != nil
             kill(first.process.processIdentifier, SIGKILL)
             await storm.value
+            #expect(reached, "round \(round): fewer than \(3 * round) likes acknowledged before SIGKILL")
             #expect(await first.waitForExit())
 
             for database in ["dashboard.sqlite", "bff.sqlite"] {

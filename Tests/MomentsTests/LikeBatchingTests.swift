@@ -92,6 +92,7 @@ import TestSupport
         bff.releaseAll()
         // Like 3 waited behind the first two: its document is on its way now.
         try await eventually { bff.heldCount == 1 }
+        // Nothing to wait for: a drain that wrongly returned now would have 100 ms to show it.
         try await Task.sleep(for: .milliseconds(100))
         #expect(!drained.withLock { $0 }, "like 3 is still on its way")
         bff.releaseAll()
@@ -116,6 +117,7 @@ import TestSupport
         try await eventually { batcher.waitingCount == 3 }
         bff.releaseAll()
         try await eventually { bff.heldCount == 1 }
+        // Nothing to wait for: an unlike wrongly sent beside the like would have 100 ms to show.
         try await Task.sleep(for: .milliseconds(100))
         #expect(bff.documents.withLock { $0.dropFirst(2).map { $0.map(\.momentID) } } == [["9", "8"]], "the unlike waits for the like's answer")
         bff.releaseAll()
@@ -304,10 +306,13 @@ import TestSupport
             try #require(!before.contains("/images/avatars/03.png"), "\(before)")
             // Long enough for the other like and the reread to finish first under ThreadSanitizer in
             // CI, where 1.5 s was once too short.
-            #expect(try await dashboard.putFault("updateMomentLike", #"{"kind": "delay", "delayMs": 5000}"#).status == 200)
+            // One call: the fault is gone once the like has taken it and waits in its delay.
+            #expect(try await dashboard.putFault("updateMomentLike", #"{"kind": "delay", "delayMs": 5000, "remainingCalls": 1}"#).status == 200)
             let like = Task { try await Self.like(dashboard, "2") }
             // While the like waits: user 3 likes moment 2 at the BFF, and the page is read again.
-            try await Task.sleep(for: .milliseconds(200))
+            try await eventually("the like to wait in the delay") {
+                dashboard.application.faults?.active(in: L10n(language: .english)).isEmpty == true
+            }
             let other = #"{"query":"mutation { updateMomentLike(momentID: \"2\", userID: \"3\", isLiked: true) { userDetails { id } } }"}"#
             #expect(await bff.execute(body: Data(other.utf8)).status == .ok)
             let reread = try #require(try await dashboard.json("/api/timeline?refresh=1").object.momentItems

@@ -13,11 +13,10 @@ import TestSupport
 
             // The reader waits before the change and notes when the event arrives, so a busy test
             // machine's scheduling does not count against the server.
-            async let arrival = Self.readTimed(connection, until: "event: toggle")
-            try await Task.sleep(for: .milliseconds(50))
+            let arrival = await connection.startTimedRead(until: "event: toggle")
             let changed = ContinuousClock.now
             try await dashboard.setLikeFeature(true)
-            let (received, arrivedAt) = try await arrival
+            let (received, arrivedAt) = await arrival.value
             #expect(arrivedAt - changed < .seconds(1))
             #expect(received.contains(#""name":"isLikeButtonForMomentEnabled""#))
             #expect(received.contains(#""newValue":true"#))
@@ -86,16 +85,6 @@ import TestSupport
                 return false
             }
             #expect(changes.subscriberCount == 0)
-        }
-    }
-
-    /// Like `read`, and when the marker arrived.
-    private static func readTimed(_ connection: RawConnection, until marker: String) async throws -> (String, ContinuousClock.Instant) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                let text = connection.read(until: marker, timeout: 5)
-                continuation.resume(returning: (text, ContinuousClock.now))
-            }
         }
     }
 }

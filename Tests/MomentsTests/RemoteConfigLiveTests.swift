@@ -13,16 +13,6 @@ import TestSupport
         return connection
     }
 
-    /// Reads on a thread of its own until `marker`, noting when it arrived.
-    private static func readTimed(_ connection: RawConnection, until marker: String) async -> (String, ContinuousClock.Instant) {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let text = connection.read(until: marker, timeout: 5)
-                continuation.resume(returning: (text, ContinuousClock.now))
-            }
-        }
-    }
-
     @Test func putRemoteConfigOnTheEmbeddedBFF_reachesAnEventsClientWithinASecond() async throws {
         let dataDirectory = Dashboard.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
@@ -33,12 +23,11 @@ import TestSupport
         defer { refreshing.cancel() }
         let connection = try await Self.openEvents(port: dashboard.server.port)
 
-        async let arrival = Self.readTimed(connection, until: "event: toggle")
-        try await Task.sleep(for: .milliseconds(50))
+        let arrival = await connection.startTimedRead(until: "event: toggle")
         let changed = ContinuousClock.now
         let answer = try await dashboard.send("PUT", "/remote-config", contentType: "application/json", body: #"{"isRoundedAvatar": true}"#)
         #expect(answer.status == 200)
-        let (received, arrivedAt) = await arrival
+        let (received, arrivedAt) = await arrival.value
         #expect(received.contains(#""name":"isRoundedAvatar""#))
         #expect(received.contains(#""source":"remote""#))
         #expect(arrivedAt - changed < .seconds(1))
@@ -54,15 +43,15 @@ import TestSupport
             _ = try await dashboard.send("PUT", "/api/toggles/isRoundedAvatar", contentType: "application/json", body: #"{"override": false}"#)
             let connection = try await Self.openEvents(port: dashboard.server.port)
             bff.setRemoteConfig(["isRoundedAvatar": true, "likeButtonStyle": "star"])
-            async let arrival = Self.readTimed(connection, until: "event: toggle")
             _ = try await dashboard.send("POST", "/api/area51/actions/fetch-remote-config", contentType: "application/json", body: "{}")
-            let (received, _) = await arrival
+            // A flip after the fetch: its event comes after every event of the fetch.
+            try await dashboard.setLikeFeature(true)
+            let received = await connection.received(until: #""name":"isLikeButtonForMomentEnabled""#, timeout: 5)
             #expect(received.contains(#""name":"likeButtonStyle""#))
             #expect(received.contains(#""newValue":"star""#))
+            #expect(received.contains(#""name":"isLikeButtonForMomentEnabled""#))
             // The overridden toggle keeps its value: no event names it.
-            try await Task.sleep(for: .milliseconds(200))
-            let rest = received + connection.read(until: "never", timeout: 0.2)
-            #expect(!rest.contains(#""name":"isRoundedAvatar""#))
+            #expect(!received.contains(#""name":"isRoundedAvatar""#))
             // Closed before the server stops: a graceful stop waits for open streams.
             connection.close()
         }

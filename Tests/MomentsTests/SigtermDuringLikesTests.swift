@@ -10,6 +10,8 @@ import TestSupport
     /// Per moment, the last like or unlike sent and whether it was acknowledged (a 200).
     private final class LastSent: Sendable {
         let values = Locked<[String: (isLiked: Bool, acknowledged: Bool)]>([:])
+        /// How many changes were acknowledged in all.
+        let acknowledgedCount = Locked(0)
         let stopped = Locked(false)
 
         /// The moments whose last change was acknowledged, with its value: what the BFF and the
@@ -41,17 +43,17 @@ import TestSupport
                                 let answer = try? await first.request("PUT", "/api/moments/\(momentID)/like", body: #"{"isLiked": \#(next)}"#)
                                 guard answer?.status == 200 else { return }
                                 lastSent.values.withLock { $0[momentID] = (next, true) }
+                                lastSent.acknowledgedCount.withLock { $0 += 1 }
                                 next.toggle()
                             }
                         }
                     }
                 }
             }
-            try await Task.sleep(for: .milliseconds(150 + 100 * round))
-            // A loaded machine may not have answered a like yet: the signal comes after the first one
-            // (or after 10 s, and the round fails below, saying none was acknowledged).
-            try? await eventually("a like to be acknowledged", timeout: .seconds(10), pollingEvery: .milliseconds(20)) {
-                !lastSent.acknowledged.isEmpty
+            // Each round signals later in the storm: once 10, 20, 30 likes were acknowledged (or
+            // after 10 s, and the round fails below if none was).
+            try? await eventually("\(10 * round) likes to be acknowledged", timeout: .seconds(10), pollingEvery: .milliseconds(1)) {
+                lastSent.acknowledgedCount.withLock { $0 } >= 10 * round
             }
             lastSent.stopped.withLock { $0 = true }
             kill(first.process.processIdentifier, SIGTERM)

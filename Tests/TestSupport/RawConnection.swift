@@ -69,6 +69,25 @@ public struct RawConnection: Sendable {
         (try? await onOwnThread { read(until: marker, timeout: timeout) }) ?? ""
     }
 
+    /// Starts `read(until:timeout:)` on a thread of its own and returns once that thread reads:
+    /// what the test does next is timed from before its answer can arrive. The task answers what
+    /// was read and when the read ended.
+    public func startTimedRead(until marker: String, timeout: Double = 5) async
+        -> Task<(text: String, arrivedAt: ContinuousClock.Instant), Never> {
+        let (reading, started) = AsyncStream<Void>.makeStream()
+        let reader = Task {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    started.finish()
+                    let text = read(until: marker, timeout: timeout)
+                    continuation.resume(returning: (text: text, arrivedAt: ContinuousClock.now))
+                }
+            }
+        }
+        for await _ in reading {}
+        return reader
+    }
+
     public func exchange(_ data: Data) throws -> String {
         defer { close() }
         write(data)

@@ -70,6 +70,9 @@ public final class RemoteConfigStore: Sendable {
         }
     }
 
+    /// The requests waiting for a change now.
+    var waitingCount: Int { waiters.withLock { $0?.count ?? 0 } }
+
     /// Answers every waiting request now, and every later one at once: a stopping server waits for
     /// the requests it has, and a wait would hold it up for its whole length.
     public func endWaiting() {
