@@ -29,7 +29,9 @@ public struct PersistentDataStore: PersistentDataStoreType {
         try await writer.write { db in
             try db.execute(
                 sql: "INSERT INTO persistentValue (key, json, savedAt) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET json = excluded.json, savedAt = excluded.savedAt",
-                arguments: [key, json, Date()]
+                // A timestamp, which GRDB reads back as a `Date`: a `Date` argument is written through a
+                // DateFormatter, which loads ICU and its calendar data into the process.
+                arguments: [key, json, Date().timeIntervalSince1970]
             )
         }
     }
