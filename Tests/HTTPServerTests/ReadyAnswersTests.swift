@@ -42,6 +42,13 @@ import TestSupport
         return router
     }
 
+    /// The body `server` answers to a GET of `target` with exactly `headers` besides `Host`.
+    private static func body(of server: TestServer, _ target: String, _ headers: KeyValuePairs<String, String>) async throws -> String {
+        let fields = headers.map { "\($0.key): \($0.value)\r\n" }.joined()
+        let answer = try await server.raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n")
+        return answer.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+    }
+
     @Test func aReusableAnswer_isGivenAgain_withoutItsHandler_butWithItsEffects_andItsOwnRequestID() async throws {
         let state = FakeState(), drawn = Count(), reused = Count()
         let server = try TestServer(router: Self.router(state: state, drawn: drawn, reused: reused))
@@ -76,19 +83,86 @@ import TestSupport
         await server.stop()
     }
 
-    @Test func anotherHeaderOrQuery_isAnotherRequest_butTheTracesOwnHeadersAreNot() async throws {
-        let state = FakeState(), drawn = Count(), reused = Count()
-        let server = try TestServer(router: Self.router(state: state, drawn: drawn, reused: reused))
-        _ = try await server.send("GET", "/page")
-        _ = try await server.send("GET", "/page", headers: ["Accept-Language": "zh-CN"])
-        _ = try await server.send("GET", "/page?after=m1")
-        _ = try await server.send("GET", "/page", headers: ["Cookie": "moments_lang=en"])
-        #expect(drawn.current == 4)
-        let traced = try await server.send("GET", "/page", headers: [
+    @Test func theHeadersAndCookiesAnAnswerRead_tellRequestsApart_andNothingElseDoes() async throws {
+        let drawn = Count()
+        var router = Router()
+        router.get("/read") { request in
+            drawn.increment()
+            var response = Response.text("\(request.headers["X-Choice"] ?? "-") \(request.cookies["lang"] ?? "-")")
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            return response
+        }
+        let server = try TestServer(router: router)
+        func body(_ target: String, _ headers: KeyValuePairs<String, String> = [:]) async throws -> String {
+            try await Self.body(of: server, target, headers)
+        }
+        #expect(try await body("/read") == "- -")
+        #expect(try await body("/read", ["User-Agent": "another", "Cookie": "other=1"]) == "- -")
+        #expect(drawn.current == 1, "a header and a cookie the answer did not read change nothing")
+        #expect(try await body("/read", ["X-Choice": "zh-CN"]) == "zh-CN -")
+        #expect(try await body("/read", ["x-choice": "zh-CN", "User-Agent": "yet another"]) == "zh-CN -")
+        #expect(drawn.current == 2, "a header it read tells requests apart, its name in any case")
+        #expect(try await body("/read", ["Cookie": "lang=en"]) == "- en")
+        #expect(try await body("/read", ["Cookie": "other=2; lang=en"]) == "- en")
+        #expect(try await body("/read", ["Cookie": "lang=zh-CN"]) == "- zh-CN")
+        #expect(drawn.current == 4, "so does a cookie it read, by its value")
+        #expect(try await body("/read?after=m1") == "- -")
+        #expect(drawn.current == 5, "and the query")
+        let traced = try await server.send("GET", "/read", headers: [
             "X-Request-Id": "mine-1", "traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
         ])
-        #expect(drawn.current == 4, "the trace's headers change no answer")
+        #expect(drawn.current == 5)
         #expect(traced.headers["x-request-id"] == "mine-1", "a reused answer carries the request's own id")
+        await server.stop()
+    }
+
+    @Test func anAnswerThatReadMore_isKeptUnderEverythingItsRouteHasRead() async throws {
+        let drawn = Count()
+        var router = Router()
+        // Reads B only when A is 1: the route's answers are told apart by both from then on.
+        router.get("/grow") { request in
+            drawn.increment()
+            let a = request.headers["A"] ?? "-"
+            var response = Response.text(a == "1" ? "1 \(request.headers["B"] ?? "-")" : a)
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            return response
+        }
+        let server = try TestServer(router: router)
+        func body(_ headers: KeyValuePairs<String, String>) async throws -> String {
+            try await Self.body(of: server, "/grow", headers)
+        }
+        #expect(try await body(["A": "0", "B": "x"]) == "0")
+        #expect(try await body(["A": "1", "B": "x"]) == "1 x")
+        #expect(try await body(["A": "1", "B": "y"]) == "1 y")
+        #expect(try await body(["A": "1", "B": "x"]) == "1 x")
+        #expect(drawn.current == 3)
+        #expect(try await body(["A": "0", "B": "z"]) == "0")
+        #expect(try await body(["A": "0", "B": "z"]) == "0")
+        #expect(drawn.current == 4)
+        await server.stop()
+    }
+
+    @Test func anAnswerMadeFromEveryHeaderOrCookie_isNeverKept() async throws {
+        let drawn = Count()
+        var router = Router()
+        router.get("/headers") { request in
+            drawn.increment()
+            var response = Response.text("\(request.headers.map(\.name).count)")
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            return response
+        }
+        router.get("/cookies") { request in
+            drawn.increment()
+            var response = Response.text("\(request.cookies.all.count)")
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            return response
+        }
+        let server = try TestServer(router: router)
+        for _ in 0..<2 {
+            #expect(try await server.send("GET", "/headers").status == 200)
+            #expect(try await server.send("GET", "/cookies").status == 200)
+        }
+        #expect(drawn.current == 4)
         await server.stop()
     }
 

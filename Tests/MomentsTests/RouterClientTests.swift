@@ -27,7 +27,7 @@ import TestSupport
             var headers: [String: String] = [:]
             for name in echoedHeaders { headers[name] = request.headers[name] }
             var response = try Response.json(Echo(method: request.method.rawValue, path: request.path, query: request.query.map { [$0.name, $0.value] },
-                                                  cookies: request.cookies, headers: headers, body: String(decoding: request.body, as: UTF8.self)))
+                                                  cookies: request.cookies.all, headers: headers, body: String(decoding: request.body, as: UTF8.self)))
             response.headers.add("Set-Cookie", "first=1")
             response.headers.add("Set-Cookie", "second=2")
             return response

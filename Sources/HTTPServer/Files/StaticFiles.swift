@@ -37,7 +37,7 @@ public final class StaticFiles: Sendable {
     private let cache = Locked<[String: CachedFile]>([:])
 
     /// - Parameter cacheControl: sent with every file; `no-cache` makes browsers revalidate
-    ///   with the ETag, so an edited stylesheet shows at once and an unchanged one costs a 304.
+    ///   with the ETag, so an edited stylesheet shows within a second and an unchanged one costs a 304.
     public init(root: String, cacheControl: String = "no-cache") {
         self.root = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         self.cacheControl = cacheControl
@@ -52,7 +52,10 @@ public final class StaticFiles: Sendable {
         guard let file = try file(at: request.path) else {
             throw HTTPError(.notFound, message: "There is nothing at \(request.path).")
         }
-        return file.response.respond(to: request)
+        var response = file.response.respond(to: request)
+        // Kept for a second at most (`ReadyAnswers`): the file is looked at again after that.
+        response.reuse = Reuse(validity: AnswerValidity([]).until(.now + .seconds(1)))
+        return response
     }
 
     /// The file `requestPath` names, from the cache while its real path is unchanged.

@@ -1,6 +1,8 @@
 /// Header fields in arrival order, looked up case-insensitively as HTTP requires.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    private var fields: [(name: String, value: String)]
+    private(set) var fields: [(name: String, value: String)]
+    /// Set on a request's headers: every lookup is noted there.
+    var reads: RequestReads?
 
     /// Creates headers from name/value pairs, keeping their order.
     public init(_ fields: [(String, String)] = []) {
@@ -13,12 +15,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// The first value of the field `name`, ignoring case.
     public subscript(name: String) -> String? {
-        fields.first { Self.sameName($0.name, name) }?.value
+        reads?.header(name)
+        return fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// The values of every field called `name`, in arrival order (a list field may come on several lines).
     public func values(of name: String) -> [String] {
-        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+        reads?.header(name)
+        return fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
     /// Replaces every field called `name` with one field of `value`.
@@ -48,6 +52,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
-        fields.makeIterator()
+        reads?.everything()
+        return fields.makeIterator()
     }
 }

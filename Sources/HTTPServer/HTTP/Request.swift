@@ -7,8 +7,10 @@ public struct Request: Sendable {
     public var path: String
     /// Query arguments, percent-decoded, in order; `query["lang"]` gives the first of a name.
     public var query: QueryArguments
-    public var headers: HTTPHeaders
-    public var cookies: [String: String]
+    public internal(set) var headers: HTTPHeaders
+    public internal(set) var cookies: Cookies
+    /// Which headers and cookies were read, through `headers` and `cookies`.
+    public let reads = RequestReads()
     public var body: Data
     /// Values of the `{name}` segments of the route that matched.
     public var parameters: [String: String]
@@ -28,7 +30,9 @@ public struct Request: Sendable {
         self.path = path
         self.query = query
         self.headers = headers
-        self.cookies = cookies
+        self.headers.reads = reads
+        self.cookies = Cookies(cookies)
+        self.cookies.reads = reads
         self.body = body
         self.parameters = parameters
     }

@@ -269,7 +269,7 @@ public final class HTTPServer: Sendable {
             // A target over the limit was answered when the request line arrived.
             guard context.refusal == nil else { return MHD_Result.NO }
             OpenConnection.of(connection).headersArrived()
-            let head = RequestHead(connection: connection, method: method, url: url, keyed: readyAnswers.isEnabled)
+            let head = RequestHead(connection: connection, method: method, url: url, readyAnswers: readyAnswers)
             context.read(head)
             let framing: MessageFraming
             switch head.framing {
@@ -317,9 +317,9 @@ public final class HTTPServer: Sendable {
         if context.bodyTooLarge {
             return queue(tooLarge(context.bodyLimit, connection: connection, method: method, url: url), on: connection, context: context, method: method, url: url)
         }
-        guard let (body, readyKey) = context.dispatch() else { return MHD_Result.YES }
+        guard let (body, asked) = context.dispatch() else { return MHD_Result.YES }
 
-        if let readyKey, let lent = readyAnswers.lend(for: readyKey, started: context.started, requestID: context.requestID) {
+        if let asked, let lent = readyAnswers.lend(for: asked, started: context.started, requestID: context.requestID) {
             context.hold(lent)
             return submit(lent.prepared.pointer, status: lent.responses.status, on: connection, context: context, method: method, url: url)
         }
@@ -330,7 +330,7 @@ public final class HTTPServer: Sendable {
         // The request's trace is current in its handler, for every line it logs and every call it makes.
         let answer: @Sendable () async -> Void = {
             let response = await ServiceContext.withValue(serviceContext) { await responder(request) }
-            if let readyKey { readyAnswers.keep(response, for: readyKey) }
+            if let asked { readyAnswers.keep(response, to: request, for: asked.key) }
             context.complete(with: response)
         }
         if !request.method.isSafe, let gate = routeLimits(request)?.concurrency {

@@ -29,7 +29,7 @@ final class RequestContext: Sendable {
         /// The trace headers it came with, which its trace is made from.
         var traceHeaders = RequestHead.Trace()
         /// What it asks, for `ReadyAnswers`: a GET or HEAD's.
-        var readyKey: ReadyAnswers.Key?
+        var asked: ReadyAnswers.Asked?
         /// The kept answer's response lent to this request (`ReadyAnswers`), given back when it completes.
         var lent: ReadyAnswers.Lent?
     }
@@ -128,7 +128,7 @@ final class RequestContext: Sendable {
     func read(_ head: RequestHead) {
         worker.requestID = RequestID(keeping: head.trace.requestID)
         worker.traceHeaders = head.trace
-        worker.readyKey = head.readyKey
+        worker.asked = head.asked
     }
 
     /// The request's id, which the answer carries.
@@ -160,10 +160,10 @@ final class RequestContext: Sendable {
 
     /// Marks the request as handed to its handler; `nil` when it already was, else the body and,
     /// for a request without one, what it asks (`ReadyAnswers`).
-    func dispatch() -> (body: Data, readyKey: ReadyAnswers.Key?)? {
+    func dispatch() -> (body: Data, asked: ReadyAnswers.Asked?)? {
         guard !worker.dispatched else { return nil }
         worker.dispatched = true
-        return (worker.body, worker.body.isEmpty ? worker.readyKey : nil)
+        return (worker.body, worker.body.isEmpty ? worker.asked : nil)
     }
 
     /// The answer, once the handler has given it; takes it so it is queued once.

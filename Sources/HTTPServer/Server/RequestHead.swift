@@ -4,7 +4,7 @@ import Telemetry
 
 /// What the server reads of a request's head when its headers are in, in one walk over its query
 /// arguments and one over its headers as libmicrohttpd parsed them: its size, how its body is
-/// framed, the trace it came with and, for a GET or HEAD, what it asks (`ReadyAnswers.Key`).
+/// framed, the trace it came with and, for a GET or HEAD, what it asks (`ReadyAnswers.Asked`).
 /// Read one by one, these would be eight walks a request, a header looked up by name being a
 /// walk too.
 struct RequestHead {
@@ -15,17 +15,28 @@ struct RequestHead {
     let framing: Result<MessageFraming, HTTPError>
     /// `X-Request-Id`, `traceparent` and `tracestate` as they came, the first of each.
     let trace: Trace
-    /// What a GET or HEAD asks, when `keyed`; nil for other methods.
-    let readyKey: ReadyAnswers.Key?
+    /// What a GET or HEAD asks, when answers are kept; nil for other methods.
+    let asked: ReadyAnswers.Asked?
 
-    init(connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?, keyed: Bool) {
-        var walk = Walk(size: url.map { strlen($0) } ?? 0, key: keyed ? ReadyAnswers.Key(method: method, url: url) : nil)
+    init(connection: ConnectionHandle, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?, readyAnswers: ReadyAnswers) {
+        var walk = Walk(size: url.map { strlen($0) } ?? 0, key: readyAnswers.isEnabled ? ReadyAnswers.Key(method: method, url: url) : nil)
         walk.read(MHD_ValueKind.GET_ARGUMENT_KIND, of: connection)
+        // The headers' values are kept only when answers for this key read them.
+        walk.reads = walk.key.flatMap(readyAnswers.reads(for:))
+        if walk.reads != nil { walk.variant = ReadyAnswers.Variant() }
         walk.read(MHD_ValueKind.HEADER_KIND, of: connection)
         size = walk.size
         trace = walk.trace
         framing = MessageFraming.read(contentLengths: walk.lengths, transferEncodings: walk.codings)
-        readyKey = walk.key
+        if let reads = walk.reads {
+            for (index, name) in reads.cookies.enumerated() {
+                let value = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.COOKIE_KIND, name)
+                walk.variant?.append(cookie: index, value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) })
+            }
+        }
+        asked = walk.key.map { key in
+            ReadyAnswers.Asked(key: key, variant: walk.reads.flatMap { reads in walk.variant.map { (reads.generation, $0) } })
+        }
     }
 
     /// What the walks have read so far. Handed to libmicrohttpd's callback by pointer, with no
@@ -33,6 +44,9 @@ struct RequestHead {
     private struct Walk {
         var size: Int
         var key: ReadyAnswers.Key?
+        /// What the answers kept for `key` read, and this request's values of it.
+        var reads: ReadyAnswers.Reads?
+        var variant: ReadyAnswers.Variant?
         var trace = Trace()
         var lengths: [String] = []
         var codings: [String] = []
@@ -41,7 +55,6 @@ struct RequestHead {
         /// Reads libmicrohttpd's values of `kind` (query arguments or headers), in the order they came.
         mutating func read(_ kind: MHD_ValueKind, of connection: ConnectionHandle) {
             readingHeaders = kind == MHD_ValueKind.HEADER_KIND
-            key?.beginValues(of: kind)
             withUnsafeMutablePointer(to: &self) { walk in
                 _ = MHD_get_connection_values(connection.pointer, kind, { walk, _, name, value in
                     if let name { walk!.assumingMemoryBound(to: Walk.self).pointee.visit(name, value) }
@@ -56,19 +69,18 @@ struct RequestHead {
                 key?.append(name, value)
                 return
             }
+            if let reads, let index = reads.names.index(of: name) {
+                variant?.append(header: index, value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) } ?? UnsafeRawBufferPointer(start: nil, count: 0))
+            }
             let text = { value.map { String(cString: $0) } ?? "" }
             switch RequestHead.named.index(of: name).flatMap(Named.init(rawValue:)) {
-            // The trace's own headers change no answer but its `X-Request-Id`, set per request.
             case .requestID: trace.requestID = trace.requestID ?? text()
             case .traceParent: trace.traceParent = trace.traceParent ?? text()
             case .traceState: trace.traceState = trace.traceState ?? text()
-            case .contentLength:
-                lengths.append(text())
-                key?.append(name, value)
-            case .transferEncoding:
-                codings.append(text())
-                key?.append(name, value)
-            case nil: key?.append(name, value)
+            // A request with a body is never answered from a kept answer (`RequestContext.dispatch`).
+            case .contentLength: lengths.append(text())
+            case .transferEncoding: codings.append(text())
+            case nil: break
             }
         }
     }

@@ -13,9 +13,12 @@ public struct MediaRoutes: RouteCollection {
         routes.get(MediaLinks.routePath) { request in
             guard let url = request.query["url"], !url.isEmpty else { throw MediaError.invalidURL("") }
             let picture = try await mediaRepo.picture(for: url)
-            // A picture behind a URL does not change: browsers keep it for a day without asking.
-            return FixedResponse(bytes: picture.bytes, contentType: picture.contentType, etag: "\"\(picture.version)\"",
-                                 cacheControl: "private, max-age=86400").respond(to: request)
+            // A picture behind a URL does not change: browsers keep it for a day without asking,
+            // and the server keeps its answer a minute (`Reuse`).
+            var response = FixedResponse(bytes: picture.bytes, contentType: picture.contentType, etag: "\"\(picture.version)\"",
+                                         cacheControl: "private, max-age=86400").respond(to: request)
+            response.reuse = Reuse(validity: AnswerValidity([]).until(.now + .seconds(60)))
+            return response
         }
     }
 }

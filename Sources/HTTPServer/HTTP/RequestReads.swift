@@ -1,0 +1,64 @@
+import Locking
+
+/// The headers and cookies of one request that its middleware and handler read, by name: all its
+/// answer can depend on besides its method, target and query (`ReadyAnswers` lends a kept answer
+/// to a request only when it has the same values of these). Walking every header, or taking every
+/// cookie, reads them all: such an answer is not kept.
+public final class RequestReads: Sendable {
+    struct Names: Sendable {
+        /// Lowercased: header names are compared ignoring case.
+        var headers: Set<String> = []
+        var cookies: Set<String> = []
+        var everything = false
+    }
+
+    private let names = Locked(Names())
+
+    public init() {}
+
+    var read: Names { names.withLock { $0 } }
+
+    func header(_ name: String) {
+        names.withLock { _ = $0.headers.insert(name.lowercased()) }
+    }
+
+    func everything() {
+        names.withLock { $0.everything = true }
+    }
+
+    func cookie(_ name: String) {
+        names.withLock { _ = $0.cookies.insert(name) }
+    }
+}
+
+/// A request's cookies by name, as libmicrohttpd parsed them (the first of a name wins); each one
+/// read is noted in the request's `RequestReads`.
+public struct Cookies: Sendable, ExpressibleByDictionaryLiteral {
+    private var values: [String: String]
+    var reads: RequestReads?
+
+    public init(_ values: [String: String] = [:]) {
+        self.values = values
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { first, _ in first }))
+    }
+
+    public subscript(name: String) -> String? {
+        get {
+            reads?.cookie(name)
+            return values[name]
+        }
+        set { values[name] = newValue }
+    }
+
+    /// Every cookie by name.
+    public var all: [String: String] {
+        reads?.everything()
+        return values
+    }
+
+    /// The value of `name` without noting a read: for the server's own bookkeeping.
+    func unnoted(_ name: String) -> String? { values[name] }
+}
