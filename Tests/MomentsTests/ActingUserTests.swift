@@ -25,13 +25,8 @@ import Testing
 
     /// What the BFF itself says of `userID`'s timeline: each moment's `isLiked` and likers.
     private static func bffTimeline(of userID: String, _ bff: EmbeddedBFF) async throws -> [String: (isLiked: Bool, likers: [String])] {
-        let query = #"{"query":"query($u: ID!) { getMomentsDetailsByUserID(userID: $u) { moments { id isLiked likes { id } } } }","variables":{"u":"\#(userID)"}}"#
-        let (_, body) = await bff.execute(body: Data(query.utf8))
-        let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-        let moments = ((json?["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any])?["moments"] as? [[String: Any]] ?? []
-        return Dictionary(uniqueKeysWithValues: moments.map { moment in
-            (moment["id"] as? String ?? "",
-             (moment["isLiked"] as? Bool ?? false, (moment["likes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }))
+        Dictionary(uniqueKeysWithValues: try await bff.timeline(of: userID).moments.map { moment in
+            (moment.id, (moment.isLiked ?? false, (moment.likes ?? []).map(\.id)))
         })
     }
 
@@ -50,25 +45,23 @@ import Testing
         return (status, values("location").first, values("set-cookie"))
     }
 
-    private static func likedIDs(_ timeline: [String: Any]) -> Set<String> {
-        Set(timeline.momentItems.filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String })
+    private static func likedIDs(_ timeline: TimelineAnswer) -> Set<String> {
+        Set(timeline.momentItems.filter { $0.isLiked == true }.map(\.momentID))
     }
 
     @Test func timelineAsUser3_showsWhatUser3Liked_andAnotherClientStillSeesUser0() async throws {
         try await Self.withEmbedded { dashboard, bff in
-            let asUser3 = try await dashboard.json("/api/timeline?userID=3")
-            #expect(asUser3.status == 200)
+            let (status, asUser3) = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?userID=3")
+            #expect(status == 200)
             let expected = try await Self.bffTimeline(of: "3", bff)
-            let shown = asUser3.object.momentItems.compactMap { $0["momentID"] as? String }
+            let shown = asUser3.momentItems.map(\.momentID)
             try #require(!shown.isEmpty)
-            #expect(Self.likedIDs(asUser3.object) == Set(shown.filter { expected[$0]?.isLiked == true }))
-            #expect(asUser3.object.momentItems.allSatisfy { item in
-                (item["likes"] as? [String])?.count == expected[item["momentID"] as? String ?? ""]?.likers.count
-            })
-            let asUser0 = try await dashboard.json("/api/timeline").object
+            #expect(Self.likedIDs(asUser3) == Set(shown.filter { expected[$0]?.isLiked == true }))
+            #expect(asUser3.momentItems.allSatisfy { item in item.likes?.count == expected[item.momentID]?.likers.count })
+            let asUser0 = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value
             let expected0 = try await Self.bffTimeline(of: "0", bff)
             #expect(Self.likedIDs(asUser0) == Set(shown.filter { expected0[$0]?.isLiked == true }))
-            #expect(Self.likedIDs(asUser0) != Self.likedIDs(asUser3.object), "users 0 and 3 liked different moments")
+            #expect(Self.likedIDs(asUser0) != Self.likedIDs(asUser3), "users 0 and 3 liked different moments")
         }
     }
 
@@ -82,9 +75,8 @@ import Testing
             #expect(answer.text.contains(#""isLiked":true"#))
             #expect(try await Self.bffTimeline(of: "3", bff)[momentID]?.isLiked == true)
             #expect(try await Self.bffTimeline(of: "0", bff)[momentID]?.likers.contains("3") == true)
-            let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
-            let like = try #require(events.first { ($0["parameters"] as? [String: String])?["momentID"] == momentID })
-            #expect((like["parameters"] as? [String: String])?["userID"] == "3")
+            let like = try #require(try await TrackingRulesTests.events(dashboard).first { $0.parameters["momentID"] == momentID })
+            #expect(like.parameters["userID"] == "3")
         }
     }
 
@@ -134,9 +126,9 @@ import Testing
                                         "a moment one of users 0 and 3 liked and the other did not")
             let isLikedBy3 = try #require(user3[momentID]).isLiked
             // User 0 reads it first, in the timeline and alone: the cache holds user 0's copy.
-            #expect(try await dashboard.json("/api/timeline").status == 200)
-            let asUser0 = try await dashboard.json("/api/moments/\(momentID)").object
-            #expect(asUser0["isLiked"] as? Bool == !isLikedBy3)
+            #expect(try await dashboard.get("/api/timeline").status == 200)
+            let asUser0 = try await dashboard.decode(MomentPageAnswer.self, "/api/moments/\(momentID)").value.item
+            #expect(asUser0.isLiked == !isLikedBy3)
             for (query, headers) in [("?userID=3", [:]), ("", ["X-Moments-User": "3"]), ("", ["Cookie": "moments_user=3"])] {
                 let json = try await dashboard.get("/api/moments/\(momentID)\(query)", headers: headers)
                 #expect(json.status == 200)
@@ -145,8 +137,8 @@ import Testing
                 #expect(page.status == 200)
                 #expect(page.text.contains(#"aria-pressed="\#(isLikedBy3)""#), "the page's like button as user 3 (\(query)\(headers))")
             }
-            let again = try await dashboard.json("/api/moments/\(momentID)").object
-            #expect(again["isLiked"] as? Bool == !isLikedBy3, "user 3's read left user 0's copy alone")
+            let again = try await dashboard.decode(MomentPageAnswer.self, "/api/moments/\(momentID)").value.item
+            #expect(again.isLiked == !isLikedBy3, "user 3's read left user 0's copy alone")
         }
     }
 
@@ -156,9 +148,9 @@ import Testing
             let switched = try await Self.switchUser(to: "999", on: dashboard)
             #expect(switched.status == 404)
             #expect(!switched.cookies.contains { $0.contains("moments_user") })
-            let timeline = try await dashboard.json("/api/timeline?userID=999")
+            let timeline = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?userID=999")
             #expect(timeline.status == 404)
-            #expect((timeline.object["error"] as? [String: Any])?["code"] as? String == "unknown_user")
+            #expect(timeline.value.error?.code == "unknown_user")
             let like = try await dashboard.send("PUT", "/api/moments/1/like", contentType: "application/json", body: #"{"isLiked": true}"#,
                                                 headers: ["X-Moments-User": "999"])
             #expect(like.status == 404)
@@ -168,8 +160,7 @@ import Testing
             #expect(moment.status == 404)
             #expect(moment.text.contains(#""code":"unknown_user""#))
             #expect(try await Self.bffTimeline(of: "0", bff).mapValues(\.likers) == before.mapValues(\.likers))
-            let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
-            #expect(!events.contains { ($0["parameters"] as? [String: String])?["userID"] == "999" })
+            #expect(!(try await TrackingRulesTests.events(dashboard)).contains { $0.parameters["userID"] == "999" })
         }
     }
 

@@ -10,9 +10,9 @@ import TestSupport
     @Test func bffHeaders_reachTheBFF_onGraphQLAndRemoteConfig_andShowOnlyMasked() async throws {
         try await withDashboard(bffHeaders: ["Authorization": Self.token]) { dashboard, bff in
             bff.behave(.requireHeader(name: "Authorization", value: Self.token))
-            let timeline = try await dashboard.json("/api/timeline")
+            let timeline = try await dashboard.decode(TimelineAnswer.self, "/api/timeline")
             #expect(timeline.status == 200)
-            #expect(timeline.object.momentItems.count == 3)
+            #expect(timeline.value.momentItems.count == 3)
             let received = bff.receivedHeaders
             #expect(!received.isEmpty && received.allSatisfy { $0["authorization"] == Self.token },
                     "GraphQL and remote-config requests carry the header")

@@ -1,5 +1,7 @@
 import Foundation
 import Foundations
+import HTTPServer
+import Moments
 import Testing
 import TestSupport
 
@@ -46,15 +48,16 @@ import TestSupport
 
     /// Has the BFF answer well once (so a timeline is saved), then makes it fail as `fault`
     /// says; answers the saved items.
-    private func saveTimeline(_ dashboard: Dashboard, _ bff: FakeBFF, then fault: Fault) async throws -> [[String: Any]] {
+    private func saveTimeline(_ dashboard: Dashboard, _ bff: FakeBFF, then fault: Fault) async throws -> [MomentListItemViewModel] {
         try await dashboard.setLikeFeature(true)
-        let saved = try await dashboard.json("/api/timeline").object.momentItems
+        let saved = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
         await fail(bff, as: fault)
         return saved
     }
 
-    private static func error(_ text: String) -> [String: String]? {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["error"] as? [String: String]
+    /// The error a JSON answer carries (`ErrorBody`'s, which the timeline's error state shares).
+    private static func error(_ text: String) -> ErrorBody.Detail? {
+        try? Dashboard.decode(ErrorBody.self, from: text).error
     }
 
     @Test(arguments: faults)
@@ -64,8 +67,8 @@ import TestSupport
             let twin = try await dashboard.get("/api/timeline")
             #expect(twin.status == fault.status)
             let error = Self.error(twin.text)
-            #expect(error?["code"] == fault.code)
-            #expect(error?["message"]?.contains(fault.message) == true, "\(error?["message"] ?? "")")
+            #expect(error?.code == fault.code)
+            #expect(error?.message.contains(fault.message) == true, "\(error?.message ?? "")")
 
             let page = try await dashboard.get("/")
             #expect(page.status == fault.status)
@@ -83,16 +86,16 @@ import TestSupport
             #expect(page.text.contains("Showing moments saved just now. \(fault.message)"))
             #expect(page.text.contains("data-stale-code=\"\(fault.code)\""))
             #expect(page.text.contains("Sunset over the bay"))
-            let twin = try await dashboard.json("/api/timeline")
-            #expect(twin.status == 200)
-            #expect((twin.object["notice"] as? String)?.contains(fault.message) == true)
-            let stale = try #require(twin.object["stale"] as? [String: String])
-            #expect(stale["code"] == fault.code)
-            #expect(stale["reason"]?.contains(fault.message) == true)
-            let savedAt = try #require(stale["savedAt"].flatMap { try? Date($0, strategy: .iso8601) })
-            #expect(abs(savedAt.timeIntervalSinceNow) < 60)
-            #expect(stale["savedAt"]?.hasSuffix("Z") == true, "in UTC")
-            #expect(twin.object.momentItems.count == saved.count)
+            let answer = try await dashboard.get("/api/timeline")
+            #expect(answer.status == 200)
+            let twin = try Dashboard.decode(TimelineAnswer.self, from: answer.text)
+            #expect(twin.notice?.contains(fault.message) == true)
+            let stale = try #require(twin.stale)
+            #expect(stale.code == fault.code)
+            #expect(stale.reason.contains(fault.message))
+            #expect(abs(stale.savedAt.timeIntervalSinceNow) < 60)
+            #expect(answer.text.range(of: #""savedAt":"[^"]+Z""#, options: .regularExpression) != nil, "in UTC")
+            #expect(twin.momentItems.count == saved.count)
         }
     }
 
@@ -103,17 +106,17 @@ import TestSupport
             let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(answer.status == fault.status)
             let error = Self.error(answer.text)
-            #expect(error?["code"] == fault.code)
-            #expect(error?["message"]?.contains("Nothing was changed") == true)
-            #expect(error?["message"]?.contains(Self.likeMessage(fault)) == true, "\(error?["message"] ?? "")")
+            #expect(error?.code == fault.code)
+            #expect(error?.message.contains("Nothing was changed") == true)
+            #expect(error?.message.contains(Self.likeMessage(fault)) == true, "\(error?.message ?? "")")
 
             let form = try await dashboard.send("POST", "/moments/m1/like", contentType: "application/x-www-form-urlencoded", body: "isLiked=true")
             #expect(form.status == fault.status)
             #expect(form.text.contains(Self.likeMessage(fault)))
             #expect(form.text.contains("data-error-code>\(fault.code)<"))
 
-            let after = try await dashboard.json("/api/timeline").object.momentItems
-            #expect(after.map { $0["isLiked"] as? Bool } == saved.map { $0["isLiked"] as? Bool })
+            let after = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
+            #expect(after.map(\.isLiked) == saved.map(\.isLiked))
             #expect(try await dashboard.application.momentsRepo.moment(id: "m1", userID: "0").isLiked == false)
             if case .slow = fault.behavior {
                 // A BFF that answers late may still apply what it was sent: the dashboard cannot know.
@@ -133,7 +136,7 @@ import TestSupport
             let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             let elapsed = ContinuousClock.now - start
             #expect(answer.status == 504)
-            #expect(Self.error(answer.text)?["code"] == "bff_timeout")
+            #expect(Self.error(answer.text)?.code == "bff_timeout")
             #expect(elapsed < .milliseconds(2500), "three exchanges, one timeout: \(elapsed)")
         }
     }
@@ -142,7 +145,7 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             bff.behave(.status(401))
             let twin = try await dashboard.get("/api/timeline?lang=zh-Hans")
-            #expect(Self.error(twin.text)?["message"]?.contains("BFF 拒绝了凭据（HTTP 401）") == true)
+            #expect(Self.error(twin.text)?.message.contains("BFF 拒绝了凭据（HTTP 401）") == true)
             bff.behave(.normal)
             _ = try await dashboard.get("/api/timeline?refresh=1")
             bff.behave(.status(401))

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import TestSupport
 import Testing
 
@@ -116,8 +117,7 @@ import Testing
 
     /// The `error.message` of a JSON error answer.
     private static func errorMessage(_ text: String) -> String? {
-        let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        return (object?["error"] as? [String: Any])?["message"] as? String
+        (try? Dashboard.decode(ErrorBody.self, from: text))?.error.message
     }
 
     private static func lines(_ output: String) -> Int {

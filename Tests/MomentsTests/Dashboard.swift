@@ -163,9 +163,23 @@ struct Dashboard {
         return (status, fields, String(decoding: body, as: UTF8.self))
     }
 
+    /// `GET path`: its status, and its JSON answer as a JSON object, for the answers no product
+    /// type decodes (the OpenAPI document, the network inspector's, Area 51's); others, `decode`.
     func json(_ path: String) async throws -> (status: Int, object: [String: Any]) {
         let (status, _, body) = try await server.send("GET", path)
         return (status, try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:])
+    }
+
+    /// `GET path`: its status, and its JSON answer decoded as `type`, the product's type its
+    /// route encodes (`TimelineAnswer` and `MomentPageAnswer` for the two that cannot decode).
+    func decode<T: Decodable>(_ type: T.Type, _ path: String) async throws -> (status: Int, value: T) {
+        let (status, _, body) = try await server.send("GET", path)
+        return (status, try Self.decode(type, from: String(decoding: body, as: UTF8.self)))
+    }
+
+    /// A JSON answer of the dashboard (`text`) decoded as `type`, as the dashboard encodes it (`JSONCoding`).
+    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try JSONCoding.decoder().decode(type, from: Data(text.utf8))
     }
 
     /// The CSRF token the tests' browser holds, in its cookie and in every form it posts.
@@ -232,15 +246,6 @@ struct Dashboard {
 extension CharacterSet {
     /// RFC 3986's unreserved characters: everything else in a query value is percent-encoded.
     static let urlUnreservedCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-}
-
-extension [String: Any] {
-    /// The moment items of a timeline answer, in order.
-    var momentItems: [[String: Any]] {
-        let sections = self["sections"] as? [[String: Any]] ?? []
-        return sections.flatMap { $0["items"] as? [[String: Any]] ?? [] }
-            .filter { $0["reuseIdentifier"] as? String == "MomentListItemViewModel" }
-    }
 }
 
 /// Runs `body` with a dashboard started against `bff` (a new `FakeBFF` by default) on a new

@@ -2,7 +2,9 @@ import BFF
 import Foundation
 import Foundations
 import Locking
+@testable import Moments
 import Testing
+import TestSupport
 
 /// The dashboard with the embedded BFF in process, as `moments serve` runs by default.
 @Suite struct EmbeddedBFFTimelineTests {
@@ -11,10 +13,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let (first, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
         try await first.setLikeFeature(true)
-        let timeline = try await first.json("/api/timeline").object
-        let items = timeline.momentItems
-        let unliked = items.filter { $0["isLiked"] as? Bool == false }.compactMap { $0["momentID"] as? String }
-        try #require(unliked.count >= 2, "the demo data has moments user 0 has not liked: \(timeline)")
+        let items = try await first.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
+        let unliked = items.filter { $0.isLiked == false }.map(\.momentID)
+        try #require(unliked.count >= 2, "the demo data has moments user 0 has not liked: \(items)")
         let (formID, jsonID) = (unliked[0], unliked[1])
 
         #expect(try await first.postForm("/moments/\(formID)/like", "isLiked=true").status == 303)
@@ -23,11 +24,11 @@ import Testing
         await first.stop()
 
         let (second, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
-        let after = try await second.json("/api/timeline?refresh=1").object.momentItems
-        let liked = Set(after.filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String })
+        let after = try await second.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value.momentItems
+        let liked = Set(after.filter { $0.isLiked == true }.map(\.momentID))
         #expect(liked.contains(formID))
         #expect(liked.contains(jsonID))
-        #expect(after.first { $0["momentID"] as? String == formID }?["likes"] as? [String] != nil)
+        #expect(after.first { $0.momentID == formID }?.likes != nil)
         #expect(second.application.internalTogglesDataStore.isToggleOn(InternalToggle.isLikeButtonForMomentEnabled),
                 "the like toggle kept its value across the restart")
         await second.stop()
@@ -41,10 +42,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let requests = RequestCount()
         let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory, generated: 600) { body in
-            requests.value.withLock { $0.append(try? JSONSerialization.jsonObject(with: body) as? [String: Any]) }
+            requests.value.withLock { $0.append(try? JSONDecoder().decode(RequestCount.Request.self, from: body)) }
         }
         try await dashboard.setLikeFeature(true)
-        #expect(try await dashboard.json("/api/timeline").object.momentItems.count == 10)
+        #expect(try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems.count == 10)
         // Generated IDs count from the newest: "495" is on page 50 of ten.
         let momentID = "495"
         let before = requests.value.withLock { $0.count }
@@ -53,15 +54,12 @@ import Testing
         #expect(liked.text.contains(#""isLiked":true"#))
         let sent = requests.value.withLock { Array($0.dropFirst(before)) }
         #expect(sent.count <= 2)
-        #expect(sent.allSatisfy { request in
-            let changes = (request?["variables"] as? [String: Any])?["changes"] as? [[String: Any]]
-            return changes?.map { $0["momentID"] as? String } == [momentID]
-        }, "read and liked by its ID")
+        #expect(sent.allSatisfy { $0?.variables?.changes?.map(\.momentID) == [momentID] }, "read and liked by its ID")
         let again = requests.value.withLock { $0.count }
         let unliked = try await dashboard.send("PUT", "/api/moments/\(momentID)/like", contentType: "application/json", body: #"{"isLiked":false}"#)
         #expect(unliked.text.contains(#""isLiked":false"#))
         #expect(requests.value.withLock { $0.count } - again == 1)
-        let page50 = try await dashboard.json("/api/timeline?after=490").object.momentItems.compactMap { $0["momentID"] as? String }
+        let page50 = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?after=490").value.momentItems.map(\.momentID)
         #expect(page50.contains(momentID), "\(page50)")
         await dashboard.stop()
     }
@@ -69,5 +67,14 @@ import Testing
 
 /// The GraphQL requests a BFF answered, as its transport received them.
 private final class RequestCount: Sendable {
-    let value = Locked<[[String: Any]?]>([])
+    /// A request's body, its variables read for the batch of likes it may carry (`nil` when the
+    /// body is not one).
+    typealias Request = GraphQLRequestBody<Changes>
+
+    /// The variables of `updateMomentLikes`, as the dashboard sends them.
+    struct Changes: Decodable, Sendable {
+        let changes: [MomentLikeChange]?
+    }
+
+    let value = Locked<[Request?]>([])
 }

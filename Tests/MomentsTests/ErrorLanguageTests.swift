@@ -1,5 +1,6 @@
 import Foundation
 import Foundations
+import HTTPServer
 @testable import Moments
 import Testing
 import TestSupport
@@ -155,10 +156,8 @@ import TestSupport
         return (answer.status, error.code, error.message)
     }
 
-    private static func errorBody(_ text: String) throws -> (code: String, message: String) {
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        let error = try #require(object?["error"] as? [String: Any], "no error in \(text)")
-        return (error["code"] as? String ?? "", error["message"] as? String ?? "")
+    private static func errorBody(_ text: String) throws -> ErrorBody.Detail {
+        try Dashboard.decode(ErrorBody.self, from: text).error
     }
 
     private static func htmlEscaped(_ text: String) -> String {

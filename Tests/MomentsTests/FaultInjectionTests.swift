@@ -1,5 +1,7 @@
 import Foundation
 import Foundations
+import HTTPServer
+@testable import Moments
 import Testing
 import TestSupport
 
@@ -47,8 +49,7 @@ import TestSupport
             #expect(page.text.contains("data-fault-banner"))
             if testCase.timelineCode != nil { #expect(page.text.contains("state--error")) }
             if testCase.body.contains("emptyMoments") {
-                let json = try JSONSerialization.jsonObject(with: Data(timeline.text.utf8)) as? [String: Any] ?? [:]
-                #expect(json.momentItems.isEmpty)
+                #expect(try Dashboard.decode(TimelineAnswer.self, from: timeline.text).momentItems.isEmpty)
                 let profile = page.text.range(of: #"class="profile""#), empty = page.text.range(of: "state--empty")
                 #expect(profile != nil && empty != nil && profile!.lowerBound < empty!.lowerBound,
                         "the empty state under the profile header, as the seed draws it")
@@ -60,8 +61,7 @@ import TestSupport
             #expect(try await dashboard.send("DELETE", "/api/area51/faults/\(Self.timeline)", contentType: "application/json", body: "").status == 200)
             let restored = try await dashboard.get("/api/timeline?refresh=1")
             #expect(restored.status == 200)
-            let restoredJSON = try JSONSerialization.jsonObject(with: Data(restored.text.utf8)) as? [String: Any] ?? [:]
-            #expect(restoredJSON.momentItems.count == 3)
+            #expect(try Dashboard.decode(TimelineAnswer.self, from: restored.text).momentItems.count == 3)
             #expect(!(try await dashboard.get("/?refresh=1")).text.contains("data-fault-banner"))
 
             #expect(try await dashboard.putFault(Self.like, testCase.body).status == 200)
@@ -76,11 +76,10 @@ import TestSupport
         try await withDashboard { dashboard, _ in
             _ = try await dashboard.putFault(Self.timeline, #"{"kind": "httpStatus", "status": 500, "remainingCalls": 2}"#)
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
-            let faults = try await dashboard.json("/api/area51/faults").object["faults"] as? [[String: Any]] ?? []
-            #expect((faults.first?["fault"] as? [String: Any])?["remainingCalls"] as? Int == 1)
+            #expect(try await dashboard.faults().faults.first?.fault.remainingCalls == 1)
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 200)
-            #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.isEmpty == true)
+            #expect(try await dashboard.faults().faults.isEmpty)
         }
     }
 
@@ -89,8 +88,8 @@ import TestSupport
             _ = try await dashboard.putFault(Self.like, #"{"kind": "delay", "delayMs": 10, "remainingCalls": 3}"#)
             #expect(try await dashboard.get("/").text.contains("(delay 10 ms, 3 more)"))
             #expect(try await dashboard.get("/?lang=zh-Hans").text.contains("(延迟 10 毫秒，还剩 3 次)"), "the banner, in Chinese")
-            let faults = try await dashboard.json("/api/area51/faults?lang=zh-Hans").object["faults"] as? [[String: Any]] ?? []
-            #expect(faults.first?["summary"] as? String == "延迟 10 毫秒，还剩 3 次")
+            let faults = try await dashboard.decode(FaultRoutes.FaultList.self, "/api/area51/faults?lang=zh-Hans").value.faults
+            #expect(faults.first?.summary == "延迟 10 毫秒，还剩 3 次")
             #expect(try await dashboard.get("/area51/network?lang=zh-Hans").text.contains("⚡ 延迟 10 毫秒，还剩 3 次"))
         }
     }
@@ -120,17 +119,17 @@ import TestSupport
         try await withDashboard { dashboard, _ in
             _ = try await dashboard.putFault(Self.timeline, #"{"kind": "httpStatus", "status": 500, "remainingCalls": 2}"#)
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
-            var audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
+            var audit = try await dashboard.faults().audit
             #expect(audit.count == 1, "a call that leaves calls to shape ends nothing")
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 502)
-            audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
+            audit = try await dashboard.faults().audit
             #expect(audit.count == 2)
-            #expect(audit.first?["operation"] as? String == Self.timeline)
-            #expect(audit.first?["fault"] == nil && audit.first?["source"] as? String == "expired")
+            #expect(audit.first?.operation == Self.timeline)
+            #expect(audit.first?.fault == nil && audit.first?.source == .expired)
             #expect(try await dashboard.get("/area51").text.contains("(expired)"), "Area 51's activity names the end")
             #expect(try await dashboard.get("/area51/network").text.contains("HTTP 500, last call"), "the inspector marks the call that used it up")
             #expect(try await dashboard.get("/api/timeline?refresh=1").status == 200)
-            audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
+            audit = try await dashboard.faults().audit
             #expect(audit.count == 2, "an ended fault ends once")
         }
     }
@@ -163,18 +162,17 @@ import TestSupport
     @Test func banner_clearsEveryFault_withOneFormPost_andTheAuditRecordsSetAndClear() async throws {
         try await withDashboard { dashboard, _ in
             _ = try await dashboard.putFault(Self.timeline, #"{"kind": "delay", "delayMs": 10}"#)
-            let area51 = try await dashboard.json("/api/area51")
-            #expect(String(describing: area51.object).contains("delay 10 ms"), "/api/area51 lists the fault")
+            #expect(try await dashboard.get("/api/area51").text.contains("delay 10 ms"), "/api/area51 lists the fault")
             let banner = try await dashboard.get("/area51")
             #expect(banner.text.contains("data-fault-banner") && banner.text.contains(#"action="/area51/clear-faults""#))
 
             let cleared = try await dashboard.postForm("/area51/clear-faults", "back=%2Farea51")
             #expect(cleared.status == 303 && cleared.location == "/area51")
             #expect(!(try await dashboard.get("/area51")).text.contains("data-fault-banner"))
-            let audit = try await dashboard.json("/api/area51/faults").object["audit"] as? [[String: Any]] ?? []
+            let audit = try await dashboard.faults().audit
             #expect(audit.count == 2)
-            #expect(audit.first?["fault"] == nil && audit.first?["source"] as? String == "page", "the clear, from the banner's form")
-            #expect((audit.last?["fault"] as? [String: Any])?["kind"] as? String == "delay" && audit.last?["source"] as? String == "api")
+            #expect(audit.first?.fault == nil && audit.first?.source == .page, "the clear, from the banner's form")
+            #expect(audit.last?.fault?.kind == .delay && audit.last?.source == .api)
             let offSite = try await dashboard.postForm("/area51/clear-faults", "back=%2F%2Fevil.example")
             #expect(offSite.location == "/area51/network", "the form never sends the browser elsewhere")
         }
@@ -194,13 +192,12 @@ import TestSupport
         try await withDashboard { dashboard, _ in
             let answer = try await dashboard.putFault(operation, body)
             #expect(answer.status == status)
-            let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: Any]
-            #expect(error?["code"] as? String == code)
-            let message = error?["message"] as? String ?? ""
-            #expect(message.isEmpty == false)
-            let faults = try await dashboard.json("/api/area51/faults").object
-            #expect((faults["faults"] as? [Any])?.isEmpty == true)
-            #expect((faults["audit"] as? [Any])?.isEmpty == true)
+            let error = try Dashboard.decode(ErrorBody.self, from: answer.text).error
+            #expect(error.code == code)
+            #expect(!error.message.isEmpty)
+            let faults = try await dashboard.faults()
+            #expect(faults.faults.isEmpty)
+            #expect(faults.audit.isEmpty)
             #expect(try await dashboard.get("/api/timeline").status == 200)
         }
     }

@@ -1,6 +1,7 @@
 import DesignKit
 import Foundation
 import Foundations
+@testable import Moments
 import Testing
 import TestSupport
 
@@ -47,11 +48,11 @@ import TestSupport
             #expect(try await dashboard.get("/").text.contains("data-like-form"))
             _ = try await dashboard.send("PUT", "/api/toggles/isLikeButtonForMomentEnabled", contentType: "application/json", body: #"{"isOn": false}"#)
 
-            let audit = try await dashboard.json("/api/toggles").object["audit"] as? [[String: Any]] ?? []
-            #expect(audit.map { $0["source"] as? String } == ["api", "page"])
-            #expect(audit.map { $0["newValue"] as? Bool } == [false, true])
-            #expect(audit.map { $0["oldValue"] as? Bool } == [true, false])
-            #expect(audit.allSatisfy { $0["changedAt"] is String })
+            // Decoded, each change's `changedAt` is a date.
+            let audit = try await dashboard.decode(ToggleRoutes.ToggleList.self, "/api/toggles").value.audit
+            #expect(audit.map(\.source) == [.api, .page])
+            #expect(audit.map(\.newValue) == [.bool(false), .bool(true)])
+            #expect(audit.map(\.oldValue) == [.bool(true), .bool(false)])
             #expect(try await dashboard.get("/area51").text.contains("from the API"))
         }
     }
@@ -60,7 +61,7 @@ import TestSupport
     func toggleFormForUnknownOrReadOnlyToggle_isRefused(name: String, status: Int) async throws {
         try await withDashboard { dashboard, bff in
             #expect(try await dashboard.postForm("/area51/toggles/\(name)", "isOn=true").status == status)
-            let audit = try await dashboard.json("/api/toggles").object["audit"] as? [Any] ?? []
+            let audit = try await dashboard.decode(ToggleRoutes.ToggleList.self, "/api/toggles").value.audit
             #expect(audit.isEmpty)
         }
     }

@@ -62,9 +62,9 @@ import FoundationNetworking
         var query: String? = "refresh=1"
         while let current = query {
             let answer = try await server.request("GET", "/api/timeline?\(current)")
-            let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any] ?? [:]
-            liked += object.momentItems.filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
-            query = object["nextPageQuery"] as? String
+            let timeline = try Dashboard.decode(TimelineAnswer.self, from: answer.text)
+            liked += timeline.momentItems.filter { $0.isLiked == true }.map(\.momentID)
+            query = timeline.nextPageQuery
         }
         return liked
     }

@@ -179,15 +179,15 @@ import TestSupport
     private static func withEmbedded(onRequest: @escaping @Sendable (Data) -> Void = { _ in },
                                      _ body: (Dashboard, EmbeddedBFF, _ firstPage: [String]) async throws -> Void) async throws {
         try await withLikesOn(onRequest: onRequest) { dashboard, bff in
-            let ids = try await dashboard.json("/api/timeline").object.momentItems.compactMap { $0["momentID"] as? String }
+            let ids = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems.map(\.momentID)
             try await body(dashboard, bff, ids)
         }
     }
 
-    /// The JSON object of an answer that must be 200.
-    private static func object(_ answer: (status: Int, text: String)) throws -> [String: Any] {
+    /// The item a like answers, which must be 200.
+    private static func item(_ answer: (status: Int, text: String)) throws -> MomentListItemViewModel {
         try #require(answer.status == 200, "\(answer.text)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])
+        return try Dashboard.decode(MomentListItemViewModel.self, from: answer.text)
     }
 
     private static func like(_ dashboard: Dashboard, _ momentID: String, _ isLiked: Bool = true) async throws -> (status: Int, text: String) {
@@ -217,8 +217,8 @@ import TestSupport
             // Each moment's own changes ran in the order they arrived only per request; liking
             // once more makes every moment's state known, and the BFF holds it.
             for id in ids.prefix(10) { #expect(try await Self.like(dashboard, id).status == 200) }
-            let liked = try await dashboard.json("/api/timeline?refresh=1").object.momentItems
-                .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+            let liked = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value.momentItems
+                .filter { $0.isLiked == true }.map(\.momentID)
             #expect(Set(ids.prefix(10)).isSubset(of: Set(liked)))
         }
     }
@@ -243,8 +243,8 @@ import TestSupport
                 #expect(answers["\(id)"]?.0 == 404, "moment \(id): \(String(describing: answers["\(id)"]))")
                 #expect(answers["\(id)"]?.1.contains(#""code":"unknown_moment""#) == true)
             }
-            let liked = try await dashboard.json("/api/timeline?refresh=1").object.momentItems
-                .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+            let liked = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value.momentItems
+                .filter { $0.isLiked == true }.map(\.momentID)
             #expect(liked.sorted() == (1...5).map(String.init), "every like answered 200 is in the BFF, and no other")
         }
     }
@@ -263,8 +263,8 @@ import TestSupport
             let emptied = try await dashboard.exchanges("operation=updateMomentLike&q=%22updateMomentLikes%22%3A%5B%5D")
             #expect(!emptied.isEmpty, "the fault emptied the batch's answer")
             _ = try await dashboard.send("DELETE", "/api/area51/faults/updateMomentLike", contentType: "application/json", body: "")
-            let liked = try await dashboard.json("/api/timeline?refresh=1").object.momentItems
-                .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+            let liked = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value.momentItems
+                .filter { $0.isLiked == true }.map(\.momentID)
             #expect(Set(ids.prefix(6)).isSubset(of: Set(liked)), "the BFF counted every like")
         }
     }
@@ -272,37 +272,36 @@ import TestSupport
     @Test func aLikeInABatch_asksForIsLikedAlone_andShowsTheLikersTheBFFThenHas() async throws {
         let documents = SentDocuments()
         try await Self.withEmbedded(onRequest: documents.record) { dashboard, _, ids in
-            let page = try await dashboard.json("/api/timeline").object
-            let items = page.momentItems
-            let profile = (page["sections"] as? [[String: Any]] ?? []).flatMap { $0["items"] as? [[String: Any]] ?? [] }
-                .first { $0["reuseIdentifier"] as? String == "UserProfileListItemViewModel" }
-            let avatar = try #require(profile?["avatarURL"] as? String, "the acting user's avatar, in the profile header")
+            let page = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value
+            let avatar = try #require(page.profile?.avatarURL, "the acting user's avatar, in the profile header")
             // A moment others liked and the acting user did not.
-            let moment = try #require(items.first { ($0["isLiked"] as? Bool) == false && (($0["likes"] as? [String])?.count ?? 0) >= 2 })
-            let id = try #require(moment["momentID"] as? String)
-            let before = try #require(moment["likes"] as? [String])
+            let moment = try #require(page.momentItems.first { $0.isLiked == false && ($0.likes?.count ?? 0) >= 2 })
+            let id = moment.momentID
+            let before = try #require(moment.likes)
             let start = documents.count
 
-            let liked = try Self.object(try await Self.like(dashboard, id, true))
-            #expect(liked["isLiked"] as? Bool == true)
-            #expect(liked["likes"] as? [String] == [avatar] + before, "the acting user first, the others as they were")
+            let liked = try Self.item(try await Self.like(dashboard, id, true))
+            #expect(liked.isLiked == true)
+            #expect(liked.likes == [avatar] + before, "the acting user first, the others as they were")
             let sent = documents.since(start).filter { $0.hasPrefix("mutation") }
             #expect(sent.count == 1 && sent.allSatisfy { $0.contains("updateMomentLikes(changes: $changes) { id isLiked }") },
                     "one batch that asks for isLiked alone: \(sent)")
-            let read = try await dashboard.json("/api/timeline?refresh=1").object.momentItems.first { $0["momentID"] as? String == id }
-            #expect(read?["likes"] as? [String] == liked["likes"] as? [String], "as the BFF then lists them")
+            let reread = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value.momentItems
+            // By a dictionary: `reread.first { $0.momentID == id }` here crashes Swift 6.3.1's region analysis.
+            let likesByMoment = Dictionary(uniqueKeysWithValues: reread.map { ($0.momentID, $0.likes) })
+            #expect(likesByMoment[id] == liked.likes, "as the BFF then lists them")
 
-            let unliked = try Self.object(try await Self.like(dashboard, id, false))
-            #expect(unliked["isLiked"] as? Bool == false)
-            #expect(unliked["likes"] as? [String] == before)
+            let unliked = try Self.item(try await Self.like(dashboard, id, false))
+            #expect(unliked.isLiked == false)
+            #expect(unliked.likes == before)
             #expect(ids.contains(id))
         }
     }
 
     @Test func aLikeAnsweredAfterThePageWasReadAgain_addsTheActingUserToTheLikersReadSince() async throws {
         try await Self.withEmbedded { dashboard, bff, _ in
-            let before = try #require(try await dashboard.json("/api/timeline").object.momentItems
-                .first { $0["momentID"] as? String == "2" }?["likes"] as? [String], "moment 2 of the demo")
+            let before = try #require(try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
+                .first { $0.momentID == "2" }?.likes, "moment 2 of the demo")
             try #require(!before.contains("/images/avatars/03.png"), "\(before)")
             // Long enough for the other like and the reread to finish first under ThreadSanitizer in
             // CI, where 1.5 s was once too short.
@@ -315,22 +314,22 @@ import TestSupport
             }
             let other = #"{"query":"mutation { updateMomentLike(momentID: \"2\", userID: \"3\", isLiked: true) { userDetails { id } } }"}"#
             #expect(await bff.execute(body: Data(other.utf8)).status == .ok)
-            let reread = try #require(try await dashboard.json("/api/timeline?refresh=1").object.momentItems
-                .first { $0["momentID"] as? String == "2" }?["likes"] as? [String])
+            let reread = try #require(try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value.momentItems
+                .first { $0.momentID == "2" }?.likes)
             #expect(reread == ["/images/avatars/03.png"] + before)
-            let liked = try Self.object(try await like.value)
-            #expect(liked["likes"] as? [String] == ["/images/avatars/00.png"] + reread, "the likers read since, and the like")
+            let liked = try Self.item(try await like.value)
+            #expect(liked.likes == ["/images/avatars/00.png"] + reread, "the likers read since, and the like")
         }
     }
 
     @Test func aLikeOfAMomentReadAlone_beforeTheTimeline_showsTheActingUserAmongItsLikers() async throws {
         try await Self.withLikesOn { dashboard, _ in
             // Moment 2 of the demo: liked by four others, not by user 0, whose avatar is 00.png.
-            let read = try await dashboard.json("/api/moments/2").object
-            let before = try #require(read["likes"] as? [String])
+            let read = try await dashboard.decode(MomentPageAnswer.self, "/api/moments/2").value.item
+            let before = try #require(read.likes)
             try #require(!before.contains("/images/avatars/00.png"), "\(before)")
-            let liked = try Self.object(try await Self.like(dashboard, "2"))
-            #expect(liked["likes"] as? [String] == ["/images/avatars/00.png"] + before,
+            let liked = try Self.item(try await Self.like(dashboard, "2"))
+            #expect(liked.likes == ["/images/avatars/00.png"] + before,
                     "no page of this user is held to draw their avatar from: the like reads the moment")
         }
     }
@@ -339,12 +338,12 @@ import TestSupport
         let documents = SentDocuments()
         try await Self.withLikesOn(onRequest: documents.record) { dashboard, _ in
             // Moments 2 and 4, read alone: neither lists user 0, and no timeline of theirs is held.
-            for id in ["2", "4"] { #expect(try await dashboard.json("/api/moments/\(id)").status == 200) }
-            let first = try Self.object(try await Self.like(dashboard, "2"))
-            #expect((first["likes"] as? [String])?.first == "/images/avatars/00.png")
+            for id in ["2", "4"] { #expect(try await dashboard.get("/api/moments/\(id)").status == 200) }
+            let first = try Self.item(try await Self.like(dashboard, "2"))
+            #expect(first.likes?.first == "/images/avatars/00.png")
             let start = documents.count
-            let second = try Self.object(try await Self.like(dashboard, "4"))
-            #expect(second["likes"] as? [String] == ["/images/avatars/00.png"], "moment 4 had no likes")
+            let second = try Self.item(try await Self.like(dashboard, "4"))
+            #expect(second.likes == ["/images/avatars/00.png"], "moment 4 had no likes")
             let sent = documents.since(start).filter { $0.hasPrefix("mutation") }
             #expect(sent.count == 1 && sent.allSatisfy { $0.contains("{ id isLiked }") }, "the avatar came from the first like: \(sent)")
         }
@@ -376,8 +375,8 @@ import TestSupport
             #expect(likes.count < ids.count, "\(ids.count) likes in \(likes.count) documents")
             var liked: [String] = []
             for after in ["299", "309"] {
-                liked += try await dashboard.json("/api/timeline?after=\(after)").object.momentItems
-                    .filter { $0["isLiked"] as? Bool == true }.compactMap { $0["momentID"] as? String }
+                liked += try await dashboard.decode(TimelineAnswer.self, "/api/timeline?after=\(after)").value.momentItems
+                    .filter { $0.isLiked == true }.map(\.momentID)
             }
             #expect(Set(liked) == Set(ids), "every like answered 200 is in the BFF")
             let unknown = try await Self.like(dashboard, "99999")
@@ -393,7 +392,7 @@ private final class SentDocuments: Sendable {
 
     /// Records the `query` of a request `body`.
     @Sendable func record(_ body: Data) {
-        let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["query"] as? String ?? ""
+        let document = (try? JSONDecoder().decode(GraphQLRequestBody<JSONValue>.self, from: body))?.query ?? ""
         documents.withLock { $0.append(document) }
     }
 

@@ -136,7 +136,7 @@ import TestSupport
             #expect(answer.body == FakeImageHost.png)
         }
         let page = try await second.get("/")
-        #expect(try await second.json("/api/timeline").object["stale"] != nil, "the saved timeline is shown")
+        #expect(try await second.decode(TimelineAnswer.self, "/api/timeline").value.stale != nil, "the saved timeline is shown")
         #expect(Set(Self.imageSources(page.text).filter { $0.hasPrefix("/media?") }) == Set(sources))
         #expect(imageHost.totalRequests == fetchedBefore)
         await second.stop()

@@ -23,7 +23,7 @@ import TestSupport
     }
 
     /// The GraphQL documents the BFF answered since `start`, by operation name, with their variables.
-    private static func sent(_ bff: FakeBFF, since start: Int) -> [(operation: String, variables: [String: Any])] {
+    private static func sent(_ bff: FakeBFF, since start: Int) -> [(operation: String, variables: FakeBFF.Variables)] {
         Array(zip(bff.receivedOperations, bff.receivedVariables).dropFirst(start)).map { ($0.0, $0.1) }
     }
 
@@ -33,7 +33,7 @@ import TestSupport
         bff.offerPageFromMoment()
         try await withDashboard(bff: bff) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
-            #expect(try await dashboard.json("/api/timeline").status == 200, "the schema is asked and the first page read")
+            #expect(try await dashboard.get("/api/timeline").status == 200, "the schema is asked and the first page read")
             let momentID = "g\(momentIndex)"
             let start = bff.answeredCount
             let liked = try await Self.like(dashboard, momentID)
@@ -41,11 +41,11 @@ import TestSupport
             #expect(bff.likerIDs(of: momentID) == ["0"])
             let first = Self.sent(bff, since: start)
             #expect(first.map(\.operation) == ["updateMomentLike"], "liked and read in one request")
-            #expect(first.allSatisfy { $0.variables["first"] as? Int == 1 && $0.variables["from"] as? String == momentID },
+            #expect(first.allSatisfy { $0.variables.first == 1 && $0.variables.from == momentID },
                     "one moment, liked and read by its ID: \(first.map(\.variables))")
-            let item = try JSONSerialization.jsonObject(with: Data(liked.text.utf8)) as? [String: Any]
-            #expect(item?["title"] as? String == "Generated moment \(momentIndex)", "the whole moment, from the like's answer")
-            #expect(item?["isLiked"] as? Bool == true)
+            let item = try Dashboard.decode(MomentListItemViewModel.self, from: liked.text)
+            #expect(item.title == "Generated moment \(momentIndex)", "the whole moment, from the like's answer")
+            #expect(item.isLiked == true)
 
             let second = bff.answeredCount
             #expect(try await Self.like(dashboard, momentID, false).status == 200)
@@ -73,13 +73,13 @@ import TestSupport
         let bff = try FakeBFF(moments: Self.generated(600))
         bff.offerPageFromMoment()
         try await withDashboard(bff: bff) { dashboard, bff in
-            _ = try await dashboard.json("/api/timeline")
+            _ = try await dashboard.get("/api/timeline")
             let start = bff.answeredCount
-            let moment = try await dashboard.json("/api/moments/g580")
+            let moment = try await dashboard.decode(MomentPageAnswer.self, "/api/moments/g580")
             #expect(moment.status == 200)
-            #expect(moment.object["title"] as? String == "Generated moment 580")
+            #expect(moment.value.item.title == "Generated moment 580")
             #expect(Self.sent(bff, since: start).map(\.operation) == ["getMomentsDetailsByUserID"])
-            #expect(try await dashboard.json("/api/moments/g580").status == 200)
+            #expect(try await dashboard.get("/api/moments/g580").status == 200)
             #expect(bff.answeredCount == start + 1, "the second time from the cache")
             let unknown = try await dashboard.get("/api/moments/g601")
             #expect(unknown.status == 404)
@@ -92,15 +92,15 @@ import TestSupport
     @Test func like_againstABFFWithoutFrom_readsTheWholeTimelineOnce() async throws {
         try await withDashboard(bff: try FakeBFF(moments: Self.generated(600))) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
-            _ = try await dashboard.json("/api/timeline")
+            _ = try await dashboard.get("/api/timeline")
             let start = bff.answeredCount
             #expect(try await Self.like(dashboard, "g495").status == 200)
             #expect(bff.likerIDs(of: "g495") == ["0"])
             let sent = Self.sent(bff, since: start)
             #expect(sent.map(\.operation) == ["getMomentsDetailsByUserID", "updateMomentLike"])
-            #expect(sent[0].variables["first"] == nil && sent[0].variables["after"] == nil, "the whole timeline, once")
-            #expect(sent[1].variables["first"] as? Int == 1 && sent[1].variables["after"] as? String == "g494")
-            #expect(!sent.contains { $0.variables["from"] != nil }, "from is never sent to a BFF whose schema lacks it")
+            #expect(sent[0].variables.first == nil && sent[0].variables.after == nil, "the whole timeline, once")
+            #expect(sent[1].variables.first == 1 && sent[1].variables.after == "g494")
+            #expect(!sent.contains { $0.variables.from != nil }, "from is never sent to a BFF whose schema lacks it")
 
             let next = bff.answeredCount
             #expect(try await Self.like(dashboard, "g300").status == 200)
@@ -117,7 +117,7 @@ import TestSupport
         bff.refusePagination()
         try await withDashboard(bff: bff) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
-            _ = try await dashboard.json("/api/timeline")
+            _ = try await dashboard.get("/api/timeline")
             let start = bff.answeredCount
             let liked = try await Self.like(dashboard, "g250")
             #expect(liked.status == 200)

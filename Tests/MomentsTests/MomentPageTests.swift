@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import Moments
 import Testing
 import TestSupport
 
@@ -41,30 +43,30 @@ import TestSupport
             let page = try await dashboard.get("/moments/m1")
             #expect(page.status == 200)
             #expect(!page.text.contains("/moments/m1/like"))
-            let json = try await dashboard.json("/api/moments/m1").object
-            #expect(json["isLikeEnabled"] as? Bool == false)
-            #expect(json["likes"] == nil)
+            let item = try await dashboard.decode(MomentPageAnswer.self, "/api/moments/m1").value.item
+            #expect(!item.isLikeEnabled)
+            #expect(item.likes == nil)
         }
     }
 
     @Test func json_isTheItemWithCreatedAtAndEveryPhoto_andTheTimelineHasThemToo() async throws {
         try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
-            let (status, moment) = try await dashboard.json("/api/moments/m1?lang=zh-Hans")
+            let (status, moment) = try await dashboard.decode(MomentPageAnswer.self, "/api/moments/m1?lang=zh-Hans")
             #expect(status == 200)
-            #expect(moment["momentID"] as? String == "m1")
-            #expect(moment["createdAt"] as? String == "2026-09-21T14:13:20Z")
+            #expect(moment.item.momentID == "m1")
+            #expect(moment.item.createdAt == "2026-09-21T14:13:20Z")
             let photos = ["/images/photos/00.jpg", "/images/photos/01.jpg", "/images/photos/02.jpg"].map { Dashboard.mediaSrc($0, of: bff) }
-            #expect(moment["photoURLs"] as? [String] == photos)
-            #expect((moment["photos"] as? [[String: String]])?.map { $0["label"] } == ["第1张照片（共3张），查看原图", "第2张照片（共3张），查看原图", "第3张照片（共3张），查看原图"])
-            #expect(moment["isLiked"] as? Bool == false)
-            #expect(moment["likes"] as? [String] == [Dashboard.mediaSrc("/images/avatars/7.png", of: bff)])
-            #expect(moment["postDateDescription"] as? String != nil)
+            #expect(moment.item.photoURLs == photos)
+            #expect(moment.photos.map(\.label) == ["第1张照片（共3张），查看原图", "第2张照片（共3张），查看原图", "第3张照片（共3张），查看原图"])
+            #expect(moment.item.isLiked == false)
+            #expect(moment.item.likes == [Dashboard.mediaSrc("/images/avatars/7.png", of: bff)])
+            #expect(moment.item.postDateDescription != nil)
 
-            let items = try await dashboard.json("/api/timeline").object.momentItems
-            #expect(items.first?["createdAt"] as? String == "2026-09-21T14:13:20Z")
-            #expect(items.first?["photoURLs"] as? [String] == photos)
-            #expect(items.last?["photoURLs"] as? [String] == [], "a link moment has no photos")
+            let items = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
+            #expect(items.first?.createdAt == "2026-09-21T14:13:20Z")
+            #expect(items.first?.photoURLs == photos)
+            #expect(items.last?.photoURLs == [], "a link moment has no photos")
         }
     }
 
@@ -77,8 +79,8 @@ import TestSupport
             #expect(page.text.contains("<code data-error-code>unknown_moment</code>"))
             let json = try await dashboard.get("/api/moments/nope")
             #expect(json.status == 404)
-            let error = (try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])?["error"] as? [String: String]
-            #expect(error == ["code": "unknown_moment", "message": "There is no moment with this ID (nope)."])
+            let error = try Dashboard.decode(ErrorBody.self, from: json.text).error
+            #expect(error.code == "unknown_moment" && error.message == "There is no moment with this ID (nope).")
         }
     }
 
@@ -89,15 +91,15 @@ import TestSupport
             await bff.stop()
             let read = try await dashboard.get("/api/moments/m1")
             #expect(read.status == 503)
-            let readError = (try JSONSerialization.jsonObject(with: Data(read.text.utf8)) as? [String: Any])?["error"] as? [String: String]
-            #expect(readError?["code"] == "bff_unreachable")
-            #expect(readError?["message"].map { !$0.isEmpty && !$0.contains("like") } == true, "\(readError ?? [:])")
+            let readError = try Dashboard.decode(ErrorBody.self, from: read.text).error
+            #expect(readError.code == "bff_unreachable")
+            #expect(!readError.message.isEmpty && !readError.message.contains("like"), "\(readError)")
             let like = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(like.status == 503)
-            let likeError = (try JSONSerialization.jsonObject(with: Data(like.text.utf8)) as? [String: Any])?["error"] as? [String: String]
-            #expect(likeError?["code"] == "bff_unreachable")
-            #expect(likeError?["message"]?.hasPrefix("The like could not be saved. Nothing was changed. ") == true)
-            #expect(likeError?["message"]?.hasSuffix(readError?["message"] ?? "-") == true, "the like's error names the same cause")
+            let likeError = try Dashboard.decode(ErrorBody.self, from: like.text).error
+            #expect(likeError.code == "bff_unreachable")
+            #expect(likeError.message.hasPrefix("The like could not be saved. Nothing was changed. "))
+            #expect(likeError.message.hasSuffix(readError.message), "the like's error names the same cause")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Foundations
+@testable import Moments
 import Testing
 import TestSupport
 
@@ -137,9 +138,16 @@ import TestSupport
 }
 
 extension Dashboard {
-    /// The inspector's rows, newest first, for the query `filter`.
+    /// The inspector's rows, newest first, for the query `filter`, as JSON objects: a row holds
+    /// `GraphQLErrorDetail`s, written flat (`code`) but read as a BFF sends them
+    /// (`extensions.code`), so the inspector's answers cannot be decoded into its types.
     func exchanges(_ filter: String = "") async throws -> [[String: Any]] {
         try await json("/api/area51/network?\(filter)").object["exchanges"] as? [[String: Any]] ?? []
+    }
+
+    /// `GET /api/area51/faults`: the faults in force and the latest sets and clears.
+    func faults() async throws -> FaultRoutes.FaultList {
+        try await decode(FaultRoutes.FaultList.self, "/api/area51/faults").value
     }
 
     /// `PUT /api/area51/faults/{operation}` with `body`.

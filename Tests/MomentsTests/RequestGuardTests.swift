@@ -1,5 +1,6 @@
 import Foundation
 import Foundations
+@testable import Moments
 import Testing
 import TestSupport
 
@@ -224,10 +225,10 @@ import TestSupport
             let foreign = try await dashboard.server.raw(
                 "DELETE /api/area51/faults HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: https://evil.example\r\nConnection: close\r\n\r\n")
             #expect(foreign.hasPrefix("HTTP/1.1 403"), "\(foreign.prefix(40))")
-            #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.count == 1)
+            #expect(try await dashboard.faults().faults.count == 1)
             let cleared = try await dashboard.server.raw("DELETE /api/area51/faults HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
             #expect(cleared.hasPrefix("HTTP/1.1 200"), "\(cleared.prefix(80))")
-            #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.count == 0)
+            #expect(try await dashboard.faults().faults.count == 0)
             let action = try await dashboard.server.raw(
                 "POST /api/area51/actions/clear-cache HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             #expect(action.hasPrefix("HTTP/1.1 200"), "\(action.prefix(80))")
@@ -247,7 +248,7 @@ import TestSupport
             let error = try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: [String: String]])
             #expect(error["error"]?["code"] == "invalid_json")
             #expect(error["error"]?["message"] == message)
-            #expect((try await dashboard.json("/api/area51/faults").object["faults"] as? [Any])?.count == 0)
+            #expect(try await dashboard.faults().faults.count == 0)
         }
     }
 }

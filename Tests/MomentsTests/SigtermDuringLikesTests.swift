@@ -84,24 +84,17 @@ import TestSupport
     /// Whether user 0 likes each moment of the newest page, as the dashboard shows it.
     private static func likes(_ dashboard: ServerProcess) async throws -> [String: Bool] {
         let answer = try await dashboard.request("GET", "/api/timeline")
-        let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any] ?? [:]
         var likes: [String: Bool] = [:]
-        for item in object.momentItems {
-            if let id = item["momentID"] as? String { likes[id] = item["isLiked"] as? Bool }
-        }
+        for item in try Dashboard.decode(TimelineAnswer.self, from: answer.text).momentItems { likes[item.momentID] = item.isLiked }
         return likes
     }
 
-    /// Whether user 0 likes each moment, asked of the BFF itself.
+    /// Whether user 0 likes each moment, asked of the BFF itself (`TimelineAtTheBFF`).
     private static func likesAtBFF(_ bff: ServerProcess) async throws -> [String: Bool] {
-        let query = #"{"query": "{ getMomentsDetailsByUserID(userID: \"0\") { moments { id isLiked } } }"}"#
+        let query = String(decoding: try TimelineAtTheBFF.request(userID: "0"), as: UTF8.self)
         let answer = try await bff.request("POST", "/graphql", body: query)
-        let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
-        let details = (object?["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any]
         var likes: [String: Bool] = [:]
-        for moment in details?["moments"] as? [[String: Any]] ?? [] {
-            if let id = moment["id"] as? String { likes[id] = moment["isLiked"] as? Bool }
-        }
+        for moment in try TimelineAtTheBFF.details(status: answer.status, body: Data(answer.text.utf8)).moments { likes[moment.id] = moment.isLiked }
         return likes
     }
 }

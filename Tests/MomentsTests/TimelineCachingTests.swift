@@ -45,8 +45,8 @@ import TestSupport
             let after = try await dashboard.get("/", headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
             #expect(before.headers["etag"] != after.headers["etag"])
             #expect(after.text.components(separatedBy: #"aria-pressed="true""#).count > before.text.components(separatedBy: #"aria-pressed="true""#).count)
-            let twin = try await dashboard.json("/api/timeline").object.momentItems
-            #expect(twin.first { $0["momentID"] as? String == "m1" }?["isLiked"] as? Bool == true)
+            let twin = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
+            #expect(twin.first { $0.momentID == "m1" }?.isLiked == true)
         }
     }
 

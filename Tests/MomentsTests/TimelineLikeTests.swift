@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import Moments
 import Testing
 import TestSupport
 
@@ -20,14 +22,13 @@ import TestSupport
             try await dashboard.setLikeFeature(true)
             let liked = try await dashboard.send("PUT", "/api/moments/m3/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(liked.status == 200)
-            let item = try JSONSerialization.jsonObject(with: Data(liked.text.utf8)) as? [String: Any]
-            #expect(item?["momentID"] as? String == "m3")
-            #expect(item?["isLiked"] as? Bool == true)
-            #expect(item?["likes"] as? [String] == ["/images/avatars/0.png", "/images/avatars/7.png"].map { Dashboard.mediaSrc($0, of: bff) })
+            let item = try Dashboard.decode(MomentListItemViewModel.self, from: liked.text)
+            #expect(item.momentID == "m3")
+            #expect(item.isLiked == true)
+            #expect(item.likes == ["/images/avatars/0.png", "/images/avatars/7.png"].map { Dashboard.mediaSrc($0, of: bff) })
 
             let unliked = try await dashboard.send("PUT", "/api/moments/m3/like", contentType: "application/json", body: #"{"isLiked": false}"#)
-            let after = try JSONSerialization.jsonObject(with: Data(unliked.text.utf8)) as? [String: Any]
-            #expect(after?["isLiked"] as? Bool == false)
+            #expect(try Dashboard.decode(MomentListItemViewModel.self, from: unliked.text).isLiked == false)
             #expect(bff.likerIDs(of: "m3") == ["7"])
         }
     }
@@ -50,10 +51,10 @@ import TestSupport
             _ = try await dashboard.get("/")
             _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             _ = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": false}"#)
-            let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
-            #expect(events.map { $0["name"] as? String } == ["unlike", "like", "screenview"])
-            #expect((events[0]["parameters"] as? [String: String]) == ["momentID": "m1", "userID": "0"])
-            #expect((events[2]["parameters"] as? [String: String])?["screenName"] == "Moments screen")
+            let events = try await TrackingRulesTests.events(dashboard)
+            #expect(events.map(\.name) == ["unlike", "like", "screenview"])
+            #expect(events[0].parameters == ["momentID": "m1", "userID": "0"])
+            #expect(events[2].parameters["screenName"] == "Moments screen")
         }
     }
 
@@ -67,9 +68,9 @@ import TestSupport
             try await dashboard.setLikeFeature(true)
             let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: contentType, body: body)
             #expect(answer.status == status)
-            let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: String]
-            #expect(error?["code"] == code)
-            #expect(error?["message"]?.isEmpty == false)
+            let error = try Dashboard.decode(ErrorBody.self, from: answer.text).error
+            #expect(error.code == code)
+            #expect(!error.message.isEmpty)
             #expect(!bff.receivedOperations.contains("updateMomentLike"))
             #expect(bff.likerIDs(of: "m1").isEmpty)
         }

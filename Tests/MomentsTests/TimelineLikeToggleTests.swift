@@ -7,7 +7,7 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             let page = try await dashboard.get("/")
             #expect(page.status == 200)
-            #expect(bff.receivedVariables.last?["withLikes"] as? Bool == false)
+            #expect(bff.receivedVariables.last?.withLikes == false)
             #expect(page.text.contains("Sunset over the bay"))
             #expect(!page.text.contains("data-like-form"))
             #expect(!page.text.contains("moment__likes"))
@@ -18,7 +18,7 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             try await dashboard.setLikeFeature(true)
             let page = try await dashboard.get("/")
-            #expect(bff.receivedVariables.last?["withLikes"] as? Bool == true)
+            #expect(bff.receivedVariables.last?.withLikes == true)
             #expect(page.text.components(separatedBy: "data-like-form").count - 1 == 3, "one like button per moment")
             #expect(page.text.contains("class=\"moment__likes\""))
             #expect(page.text.contains(Dashboard.mediaSrc("/images/avatars/7.png", of: bff)), "m3's liker avatar is shown")
@@ -30,7 +30,7 @@ import TestSupport
             _ = try await dashboard.get("/")
             try await dashboard.setLikeFeature(true)
             let page = try await dashboard.get("/")
-            #expect(bff.receivedVariables.compactMap { $0["withLikes"] as? Bool } == [false, true])
+            #expect(bff.receivedVariables.compactMap(\.withLikes) == [false, true])
             #expect(page.text.contains("data-like-form"))
         }
     }

@@ -15,24 +15,24 @@ import TestSupport
         #expect(page.status == 200)
         #expect(page.text.contains("Showing moments saved"))
         #expect(page.text.contains("Sunset over the bay"))
-        let twin = try await second.json("/api/timeline")
-        #expect(twin.object["notice"] as? String != nil)
-        #expect(twin.object.momentItems.count == 3)
+        let twin = try await second.decode(TimelineAnswer.self, "/api/timeline").value
+        #expect(twin.notice != nil)
+        #expect(twin.momentItems.count == 3)
         await second.stop()
     }
 
     @Test func bffDown_like_answers503_andSavedTimelineIsUnchanged() async throws {
         try await withDashboard { dashboard, bff in
             try await dashboard.setLikeFeature(true)
-            let before = try await dashboard.json("/api/timeline").object.momentItems
+            let before = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
             await bff.stop()
 
             let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(answer.status == 503)
             #expect(answer.text.contains("bff_unreachable"))
-            let after = try await dashboard.json("/api/timeline?refresh=1").object
-            #expect(after["notice"] as? String != nil)
-            #expect(after.momentItems.map { $0["isLiked"] as? Bool } == before.map { $0["isLiked"] as? Bool })
+            let after = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value
+            #expect(after.notice != nil)
+            #expect(after.momentItems.map(\.isLiked) == before.map(\.isLiked))
         }
     }
 
@@ -45,9 +45,9 @@ import TestSupport
             #expect(page.status == 503)
             #expect(page.text.contains(heading))
             #expect(page.text.contains("state--error"))
-            let twin = try await dashboard.json("/api/timeline")
+            let twin = try await dashboard.decode(TimelineAnswer.self, "/api/timeline")
             #expect(twin.status == 503)
-            #expect(twin.object["hasError"] as? Bool == true)
+            #expect(twin.value.hasError)
         }
     }
 }

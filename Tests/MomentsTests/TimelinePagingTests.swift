@@ -1,4 +1,5 @@
 import Foundation
+import Moments
 import Testing
 import TestSupport
 
@@ -10,25 +11,25 @@ import TestSupport
                        photos: ["/images/photos/0\(index % 10).jpg"], createdDate: Date().addingTimeInterval(Double(-3600 * index)))
     }
 
-    private static func ids(_ object: [String: Any]) -> [String] {
-        object.momentItems.compactMap { $0["momentID"] as? String }
+    private static func ids(_ timeline: TimelineAnswer) -> [String] {
+        timeline.momentItems.map(\.momentID)
     }
 
-    private static func lastMutationVariables(_ bff: FakeBFF) -> [String: Any]? {
+    private static func lastMutationVariables(_ bff: FakeBFF) -> FakeBFF.Variables? {
         Array(zip(bff.receivedOperations, bff.receivedVariables)).last { $0.0 == "updateMomentLike" }?.1
     }
 
     @Test func pages_followTheCursorToTheEnd_withTheProfileOnTheFirstOnly() async throws {
         try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
-            let first = try await dashboard.json("/api/timeline").object
+            let first = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value
             #expect(Self.ids(first) == (1...10).map { "p\($0)" })
-            #expect(first["nextCursor"] as? String == "p10")
-            let second = try await dashboard.json("/api/timeline?after=p10").object
+            #expect(first.nextCursor == "p10")
+            let second = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?after=p10").value
             #expect(Self.ids(second) == (11...20).map { "p\($0)" })
-            let third = try await dashboard.json("/api/timeline?\(second["nextPageQuery"] as? String ?? "")").object
+            let third = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?\(second.nextPageQuery ?? "")").value
             #expect(Self.ids(third) == (21...25).map { "p\($0)" })
-            #expect(third["nextCursor"] == nil, "nothing is older than p25")
-            #expect(bff.receivedVariables.compactMap { $0["first"] as? Int } == [11, 11, 11], "one more than shown, to know if more follow")
+            #expect(third.nextCursor == nil, "nothing is older than p25")
+            #expect(bff.receivedVariables.compactMap(\.first) == [11, 11, 11], "one more than shown, to know if more follow")
 
             let page = try await dashboard.get("/")
             #expect(page.text.contains(#"href="/?after=p10" data-more"#))
@@ -51,7 +52,7 @@ import TestSupport
             let html = try await dashboard.get("/?after=nope")
             #expect(html.status == 404)
             #expect(html.text.contains("There is no moment with this ID ("))
-            #expect(try await dashboard.json("/api/timeline").status == 200, "the first page is unaffected")
+            #expect(try await dashboard.get("/api/timeline").status == 200, "the first page is unaffected")
         }
     }
 
@@ -62,7 +63,7 @@ import TestSupport
             FakeBFF.Moment(id: id, userName: "Friend", title: id, createdDate: Date().addingTimeInterval(Double(-60 * index)))
         }
         try await withDashboard(bff: try FakeBFF(moments: moments), bffTimeout: .seconds(2)) { dashboard, bff in
-            #expect(Self.ids(try await dashboard.json("/api/timeline").object) == ["data", "base", "locked"])
+            #expect(Self.ids(try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value) == ["data", "base", "locked"])
             bff.behave(.graphQLErrors)
             let known = try await dashboard.get("/api/timeline?after=base")
             #expect(known.status == 502, "a moment the dashboard has seen: the BFF is failing, the page is not unknown")
@@ -77,17 +78,17 @@ import TestSupport
     @Test func like_onAnOlderPage_sendsOneMomentMutation_afterTheMomentBeforeIt() async throws {
         try await withDashboard(bff: try FakeBFF(moments: Self.moments)) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
-            _ = try await dashboard.json("/api/timeline?after=p10")
+            _ = try await dashboard.get("/api/timeline?after=p10")
             let answer = try await dashboard.send("PUT", "/api/moments/p11/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(answer.status == 200)
-            let item = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
-            #expect(item?["momentID"] as? String == "p11")
-            #expect(item?["isLiked"] as? Bool == true)
+            let item = try Dashboard.decode(MomentListItemViewModel.self, from: answer.text)
+            #expect(item.momentID == "p11")
+            #expect(item.isLiked == true)
             let mutation = Self.lastMutationVariables(bff)
-            #expect(mutation?["first"] as? Int == 1)
-            #expect(mutation?["after"] as? String == "p10", "p11 is the first of its page: the cursor is the moment before it")
-            let page = try await dashboard.json("/api/timeline?after=p10").object
-            #expect(page.momentItems.first?["isLiked"] as? Bool == true, "the page read before shows the new like")
+            #expect(mutation?.first == 1)
+            #expect(mutation?.after == "p10", "p11 is the first of its page: the cursor is the moment before it")
+            let page = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?after=p10").value
+            #expect(page.momentItems.first?.isLiked == true, "the page read before shows the new like")
         }
     }
 
@@ -98,7 +99,7 @@ import TestSupport
             #expect(answer.status == 200)
             #expect(bff.likerIDs(of: "p23") == ["0"])
             let mutation = Self.lastMutationVariables(bff)
-            #expect(mutation?["after"] as? String == "p22")
+            #expect(mutation?.after == "p22")
 
             let unknown = try await dashboard.send("PUT", "/api/moments/p99/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(unknown.status == 404)
@@ -116,15 +117,15 @@ import TestSupport
         if !answersIntrospection { bff.refuseIntrospection() }
         try await withDashboard(bff: bff) { dashboard, bff in
             try await dashboard.setLikeFeature(true)
-            let first = try await dashboard.json("/api/timeline").object
+            let first = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value
             #expect(Self.ids(first) == (1...10).map { "p\($0)" })
-            #expect(first["nextCursor"] as? String == "p10")
-            #expect(Self.ids(try await dashboard.json("/api/timeline?after=p20").object) == (21...25).map { "p\($0)" })
+            #expect(first.nextCursor == "p10")
+            #expect(Self.ids(try await dashboard.decode(TimelineAnswer.self, "/api/timeline?after=p20").value) == (21...25).map { "p\($0)" })
             #expect(try await dashboard.get("/api/timeline?after=nope").status == 404)
             let liked = try await dashboard.send("PUT", "/api/moments/p12/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(liked.status == 200)
             #expect(bff.likerIDs(of: "p12") == ["0"])
-            let sentWithArguments = bff.receivedVariables.filter { $0["first"] != nil }.count
+            let sentWithArguments = bff.receivedVariables.filter { $0.first != nil }.count
             #expect(sentWithArguments == (answersIntrospection ? 0 : 1), "after the first refusal, documents go without pagination")
         }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Foundations
+@testable import Moments
 import Testing
 import TestSupport
 
@@ -7,26 +9,26 @@ import TestSupport
 /// carries the errors by path and code; a like whose own field came back is a like.
 @Suite struct TimelinePartialDataTests {
     /// Where the fake's error of m3's likes points: m3 is the third moment of the answer.
-    static var path: [AnyHashable] { ["getMomentsDetailsByUserID", "moments", 2, "likes"] }
+    static var path: [GraphQLErrorDetail.PathSegment] { [.field("getMomentsDetailsByUserID"), .field("moments"), .index(2), .field("likes")] }
 
     @Test func timelineJSON_whenOneMomentsLikesFail_showsEveryMoment_andCarriesTheErrorByPathAndCode() async throws {
         try await withDashboard { dashboard, bff in
             try await dashboard.setLikeFeature(true)
             bff.failLikes(of: "m3")
-            let twin = try await dashboard.json("/api/timeline")
-            #expect(twin.status == 200)
-            let items = twin.object.momentItems
-            #expect(items.map { $0["momentID"] as? String } == ["m1", "m2", "m3"])
-            let partial = try #require(twin.object["partial"] as? [[String: Any]])
+            let (status, twin) = try await dashboard.decode(TimelineAnswer.self, "/api/timeline")
+            #expect(status == 200)
+            let items = twin.momentItems
+            #expect(items.map(\.momentID) == ["m1", "m2", "m3"])
+            let partial = try #require(twin.partial)
             #expect(partial.count == 1)
-            #expect(partial.first?["path"] as? [AnyHashable] == Self.path)
-            #expect(partial.first?["code"] as? String == FakeBFF.likesErrorCode)
-            #expect(partial.first?["momentID"] as? String == "m3")
+            #expect(partial.first?.path == Self.path)
+            #expect(partial.first?.code == FakeBFF.likesErrorCode)
+            #expect(partial.first?.momentID == "m3")
             let failed = try #require(items.last)
-            #expect((failed["partial"] as? [[String: Any]])?.first?["path"] as? [AnyHashable] == Self.path)
-            #expect(failed["likes"] as? [String] == [])
-            #expect(failed["likesNotice"] as? String == "Likes could not be loaded")
-            #expect(items.dropLast().allSatisfy { $0["partial"] == nil && $0["likesNotice"] == nil })
+            #expect(failed.partial?.first?.path == Self.path)
+            #expect(failed.likes == [])
+            #expect(failed.likesNotice == "Likes could not be loaded")
+            #expect(items.dropLast().allSatisfy { $0.partial == nil && $0.likesNotice == nil })
         }
     }
 
@@ -48,9 +50,9 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             try await dashboard.setLikeFeature(true)
             bff.failLikes(of: "m3")
-            let twin = try await dashboard.json("/api/moments/m3")
+            let twin = try await dashboard.decode(MomentPageAnswer.self, "/api/moments/m3")
             #expect(twin.status == 200)
-            #expect((twin.object["partial"] as? [[String: Any]])?.first?["code"] as? String == FakeBFF.likesErrorCode)
+            #expect(twin.value.item.partial?.first?.code == FakeBFF.likesErrorCode)
             let page = try await dashboard.get("/moments/m3")
             #expect(page.status == 200 && page.text.contains("Likes could not be loaded"))
         }
@@ -59,42 +61,42 @@ import TestSupport
     @Test func refresh_whileLikesFail_keepsTheLastKnownLikes_andSaysSo() async throws {
         try await withDashboard { dashboard, bff in
             try await dashboard.setLikeFeature(true)
-            let before = try await dashboard.json("/api/timeline").object.momentItems
-            #expect(before.last?["likes"] as? [String] != [])
+            let before = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
+            #expect(before.last?.likes != [])
             bff.failLikes(of: "m3")
-            let after = try await dashboard.json("/api/timeline?refresh=1")
+            let after = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1")
             #expect(after.status == 200)
-            let failed = try #require(after.object.momentItems.last)
-            #expect(failed["likes"] as? [String] == before.last?["likes"] as? [String])
-            #expect(failed["likesNotice"] as? String == "Likes could not be loaded. Showing the likes saved earlier.")
+            let failed = try #require(after.value.momentItems.last)
+            #expect(failed.likes == before.last?.likes)
+            #expect(failed.likesNotice == "Likes could not be loaded. Showing the likes saved earlier.")
         }
     }
 
     @Test func restart_whileLikesFail_keepsTheSavedLikes() async throws {
         try await afterRestartWhileLikesFail { before, second in
-            let after = try await second.json("/api/timeline")
+            let after = try await second.decode(TimelineAnswer.self, "/api/timeline")
             #expect(after.status == 200)
-            #expect(after.object.momentItems.last?["likes"] as? [String] == before.last?["likes"] as? [String])
-            #expect(after.object.momentItems.last?["likesNotice"] as? String == "Likes could not be loaded. Showing the likes saved earlier.")
+            #expect(after.value.momentItems.last?.likes == before.last?.likes)
+            #expect(after.value.momentItems.last?.likesNotice == "Likes could not be loaded. Showing the likes saved earlier.")
         }
     }
 
     @Test func momentPage_afterRestart_whileLikesFail_showsTheSavedLikes() async throws {
         try await afterRestartWhileLikesFail { before, second in
-            let moment = try await second.json("/api/moments/m3")
+            let moment = try await second.decode(MomentPageAnswer.self, "/api/moments/m3")
             #expect(moment.status == 200)
-            #expect(moment.object["likes"] as? [String] == before.last?["likes"] as? [String])
-            #expect(moment.object["likesNotice"] as? String == "Likes could not be loaded. Showing the likes saved earlier.")
+            #expect(moment.value.item.likes == before.last?.likes)
+            #expect(moment.value.item.likesNotice == "Likes could not be loaded. Showing the likes saved earlier.")
         }
     }
 
     /// A dashboard that saved the timeline with likes on, stopped; then a second one on the same
     /// data while the BFF fails m3's likes, handed to `body` with the items the first one showed.
-    private func afterRestartWhileLikesFail(_ body: ([[String: Any]], Dashboard) async throws -> Void) async throws {
+    private func afterRestartWhileLikesFail(_ body: ([MomentListItemViewModel], Dashboard) async throws -> Void) async throws {
         let bff = try FakeBFF()
         let first = try await Dashboard.start(bff: bff)
         try await first.setLikeFeature(true)
-        let before = try await first.json("/api/timeline").object.momentItems
+        let before = try await first.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
         await first.stop()
         bff.failLikes(of: "m3")
         let second = try await Dashboard.start(bff: bff, dataDirectory: first.dataDirectory)
@@ -138,7 +140,9 @@ import TestSupport
             #expect(rows.count == 1)
             #expect(rows.first?["operationName"] as? String == "getMomentsDetailsByUserID")
             let errors = rows.first?["errors"] as? [[String: Any]]
-            #expect(errors?.first?["path"] as? [AnyHashable] == Self.path)
+            #expect(errors?.first?["path"] as? [AnyHashable] == Self.path.map { segment -> AnyHashable in
+                switch segment { case .field(let name): name; case .index(let index): index }
+            })
             let page = try await dashboard.get("/area51/network?outcome=partial", headers: ["Accept-Language": "zh-CN"])
             #expect(page.text.contains(#"data-outcome="partial""#) && page.text.contains("部分数据"))
         }

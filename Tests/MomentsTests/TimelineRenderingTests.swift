@@ -18,23 +18,23 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             try await dashboard.setLikeFeature(likeFeature)
             let page = try await dashboard.get("/").text
-            let items = try await dashboard.json("/api/timeline").object.momentItems
+            let items = try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.momentItems
             #expect(items.count == 3)
             var searchFrom = page.startIndex
             for item in items {
-                let id = try #require(item["momentID"] as? String)
+                let id = item.momentID
                 let start = try #require(page.range(of: "id=\"moment-\(id)\"", range: searchFrom..<page.endIndex), "items in the same order")
                 let end = page.range(of: "</article>", range: start.upperBound..<page.endIndex)?.upperBound ?? page.endIndex
                 let html = String(page[start.lowerBound..<end])
-                #expect(html.contains(item["userName"] as? String ?? "?"))
-                #expect(html.contains(item["postDateDescription"] as? String ?? "?"))
-                if let title = item["title"] as? String { #expect(html.contains(title)) }
-                if let photo = item["photoURL"] as? String { #expect(html.contains(photo)) }
-                if let link = item["link"] as? [String: String] { #expect(html.contains(link["url"] ?? "?")) }
+                #expect(html.contains(item.userName))
+                #expect(html.contains(item.postDateDescription ?? "?"))
+                if let title = item.title { #expect(html.contains(title)) }
+                if let photo = item.photoURL { #expect(html.contains(photo)) }
+                if let link = item.link { #expect(html.contains(link.url)) }
                 #expect(html.contains("data-like-form") == likeFeature)
-                #expect((item["isLiked"] != nil) == likeFeature)
-                if let isLiked = item["isLiked"] as? Bool { #expect(html.contains("aria-pressed=\"\(isLiked)\"")) }
-                for avatar in item["likes"] as? [String] ?? [] { #expect(html.contains(avatar)) }
+                #expect((item.isLiked != nil) == likeFeature)
+                if let isLiked = item.isLiked { #expect(html.contains("aria-pressed=\"\(isLiked)\"")) }
+                for avatar in item.likes ?? [] { #expect(html.contains(avatar)) }
                 searchFrom = end
             }
         }
@@ -46,7 +46,7 @@ import TestSupport
             #expect(page.status == 200)
             #expect(page.text.contains("还没有朋友圈"))
             #expect(page.text.contains("class=\"profile\""))
-            #expect(try await dashboard.json("/api/timeline").object["hasContent"] as? Bool == false)
+            #expect(try await dashboard.decode(TimelineAnswer.self, "/api/timeline").value.hasContent == false)
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Foundations
+import HTTPServer
+@testable import Moments
 import Testing
 import TestSupport
 
@@ -12,13 +14,16 @@ import TestSupport
         ("likeButtonStyle", #""star""#, "dk-favorite-button dk-favorite-button--star"),
     ]
 
-    private static func row(_ name: String, of dashboard: Dashboard) async throws -> [String: Any] {
-        let toggles = try await dashboard.json("/api/toggles").object["toggles"] as? [[String: Any]] ?? []
-        return try #require(toggles.first { $0["name"] as? String == name })
+    private static func toggles(of dashboard: Dashboard) async throws -> ToggleRoutes.ToggleList {
+        try await dashboard.decode(ToggleRoutes.ToggleList.self, "/api/toggles").value
     }
 
-    private static func audit(of dashboard: Dashboard) async throws -> [[String: Any]] {
-        try await dashboard.json("/api/toggles").object["audit"] as? [[String: Any]] ?? []
+    private static func row(_ name: String, of dashboard: Dashboard) async throws -> ToggleState {
+        try #require(try await toggles(of: dashboard).toggles.first { $0.name == name })
+    }
+
+    private static func audit(of dashboard: Dashboard) async throws -> [ToggleChange] {
+        try await toggles(of: dashboard).audit
     }
 
     private static func setOverride(_ name: String, _ value: String, on dashboard: Dashboard) async throws -> (status: Int, text: String) {
@@ -43,20 +48,19 @@ import TestSupport
 
         let second = try await Dashboard.start(bff: bff, dataDirectory: dataDirectory)
         #expect(try await second.get("/").text.contains(marker), "the override survives a restart")
-        let row = try await Self.row(name, of: second)
-        let override = try #require(row["override"] as? [String: Any])
-        #expect(override["source"] as? String == "api")
-        #expect(override["setBy"] as? String == "0")
-        #expect(override["setAt"] is String)
+        // Decoded, its `setAt` is a date.
+        let override = try #require(try await Self.row(name, of: second).override)
+        #expect(override.source == .api)
+        #expect(override.setBy == "0")
 
         #expect(try await Self.setOverride(name, "null", on: second).status == 200)
         #expect(!(try await second.get("/").text.contains(marker)), "cleared, the remote value is drawn again")
-        #expect(try await Self.row(name, of: second)["override"] == nil)
+        #expect(try await Self.row(name, of: second).override == nil)
 
-        let audit = try await Self.audit(of: second).filter { $0["name"] as? String == name }
-        #expect(audit.map { $0["isOverride"] as? Bool } == [true, true])
-        #expect(audit.map { $0["newValue"] == nil } == [true, false], "newest first: cleared, then set")
-        #expect(audit.map { $0["source"] as? String } == ["api", "api"])
+        let audit = try await Self.audit(of: second).filter { $0.name == name }
+        #expect(audit.map(\.isOverride) == [true, true])
+        #expect(audit.map { $0.newValue == nil } == [true, false], "newest first: cleared, then set")
+        #expect(audit.map(\.source) == [.api, .api])
         await second.stop()
         await bff.stop()
     }
@@ -65,30 +69,30 @@ import TestSupport
         try await withDashboard { dashboard, bff in
             _ = try await Self.setOverride("likeButtonStyle", #""star""#, on: dashboard)
             let row = try await Self.row("likeButtonStyle", of: dashboard)
-            #expect(row["defaultValue"] as? String == "heart")
-            #expect(row["remoteValue"] as? String == "heart")
-            #expect(row["fetchedAt"] is String)
-            #expect((row["override"] as? [String: Any])?["value"] as? String == "star")
-            #expect(row["effectiveValue"] as? String == "star")
-            #expect(row["value"] as? String == "star")
-            #expect(row["isOverridable"] as? Bool == true)
-            #expect(row["remoteChangedAfterOverride"] as? Bool == false)
+            #expect(row.defaultValue == "heart")
+            #expect(row.remoteValue == .variant("heart"))
+            #expect(row.fetchedAt != nil)
+            #expect(row.override?.value == .variant("star"))
+            #expect(row.effectiveValue == .variant("star"))
+            #expect(row.value == "star")
+            #expect(row.isOverridable)
+            #expect(!row.remoteChangedAfterOverride)
         }
     }
 
     @Test func remoteChangeUnderAnOverride_isNoted() async throws {
         try await withDashboard { dashboard, bff in
             _ = try await Self.setOverride("isRoundedAvatar", "false", on: dashboard)
-            #expect(try await Self.row("isRoundedAvatar", of: dashboard)["note"] == nil)
+            #expect(try await Self.row("isRoundedAvatar", of: dashboard).note == nil)
             bff.setRemoteConfig(["isRoundedAvatar": true, "likeButtonStyle": "heart"])
             let fetched = try await dashboard.send("POST", "/api/area51/actions/fetch-remote-config", contentType: "application/json", body: "{}")
             #expect(fetched.status == 200)
 
             let row = try await Self.row("isRoundedAvatar", of: dashboard)
-            #expect(row["remoteValue"] as? Bool == true)
-            #expect(row["effectiveValue"] as? Bool == false, "the override still wins")
-            #expect(row["remoteChangedAfterOverride"] as? Bool == true)
-            #expect(row["note"] as? String == "The remote value changed after this override was set: it was false, it is now true.")
+            #expect(row.remoteValue == .bool(true))
+            #expect(row.effectiveValue == .bool(false), "the override still wins")
+            #expect(row.remoteChangedAfterOverride)
+            #expect(row.note == "The remote value changed after this override was set: it was false, it is now true.")
             #expect(try await dashboard.get("/area51").text.contains("data-override-note"))
             #expect(try await dashboard.get("/area51?lang=zh-Hans").text.contains("设置此覆盖后远程值已改变"))
         }
@@ -109,20 +113,20 @@ import TestSupport
             #expect(activity.contains("true → Follow remote"), "the activity names the cleared override")
             #expect(!(try await dashboard.get("/").text.contains("data-override-banner")))
             let cleared = try await Self.audit(of: dashboard).first
-            #expect(cleared?["source"] as? String == "reset")
-            #expect(cleared?["isOverride"] as? Bool == true)
-            #expect(cleared?["oldValue"] as? Bool == true)
+            #expect(cleared?.source == .reset)
+            #expect(cleared?.isOverride == true)
+            #expect(cleared?.oldValue == .bool(true))
         }
     }
 
     @Test func areaFiftyOneForm_setsAndClearsAnOverride() async throws {
         try await withDashboard { dashboard, bff in
             #expect(try await dashboard.postForm("/area51/toggles/likeButtonStyle", "override=star").status == 303)
-            #expect((try await Self.row("likeButtonStyle", of: dashboard)["override"] as? [String: Any])?["source"] as? String == "page")
+            #expect(try await Self.row("likeButtonStyle", of: dashboard).override?.source == .page)
             let page = try await dashboard.get("/area51").text
             #expect(page.contains(#"value="star" aria-pressed="true""#))
             #expect(try await dashboard.postForm("/area51/toggles/likeButtonStyle", "override=").status == 303)
-            #expect(try await Self.row("likeButtonStyle", of: dashboard)["override"] == nil)
+            #expect(try await Self.row("likeButtonStyle", of: dashboard).override == nil)
         }
     }
 
@@ -139,17 +143,16 @@ import TestSupport
     ])
     func badOverride_isRefused_andChangesNothing(name: String, body: String, status: Int, code: String, message: String) async throws {
         try await withDashboard { dashboard, bff in
-            let before = try await dashboard.json("/api/toggles").object["toggles"] as? [[String: Any]] ?? []
+            let before = try await Self.toggles(of: dashboard).toggles
             let answer = try await dashboard.send("PUT", "/api/toggles/\(name)", contentType: "application/json", body: body)
             #expect(answer.status == status)
-            let error = (try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])?["error"] as? [String: Any]
-            #expect(error?["code"] as? String == code)
-            #expect(error?["message"] as? String == message)
-            let after = try await dashboard.json("/api/toggles").object
-            #expect((after["toggles"] as? [[String: Any]] ?? []).map { $0["effectiveValue"] as? AnyHashable }
-                == before.map { $0["effectiveValue"] as? AnyHashable })
-            #expect((after["toggles"] as? [[String: Any]] ?? []).allSatisfy { $0["override"] == nil })
-            #expect((after["audit"] as? [Any] ?? []).isEmpty)
+            let error = try Dashboard.decode(ErrorBody.self, from: answer.text).error
+            #expect(error.code == code)
+            #expect(error.message == message)
+            let after = try await Self.toggles(of: dashboard)
+            #expect(after.toggles.map(\.effectiveValue) == before.map(\.effectiveValue))
+            #expect(after.toggles.allSatisfy { $0.override == nil })
+            #expect(after.audit.isEmpty)
             #expect(!(try await dashboard.get("/").text.contains("data-override-banner")))
         }
     }

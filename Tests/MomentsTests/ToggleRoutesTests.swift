@@ -1,5 +1,6 @@
 import Foundation
 import Foundations
+@testable import Moments
 import Testing
 import TestSupport
 
@@ -16,14 +17,14 @@ import TestSupport
 
     @Test func getToggles_listsEveryKindWithDefaultsAndWritability() async throws {
         try await withDashboard { dashboard, bff in
-            let toggles = try await dashboard.json("/api/toggles").object["toggles"] as? [[String: Any]] ?? []
-            let byName = Dictionary(uniqueKeysWithValues: toggles.map { ($0["name"] as? String ?? "", $0) })
-            #expect(byName["isLikeButtonForMomentEnabled"]?["kind"] as? String == "internal")
-            #expect(byName["isLikeButtonForMomentEnabled"]?["isWritable"] as? Bool == true)
-            #expect(byName["isNewTimelineLayoutEnabled"]?["defaultValue"] as? String == "false")
-            #expect(byName["isRoundedAvatar"]?["isWritable"] as? Bool == false)
-            #expect(byName["likeButtonStyle"]?["value"] as? String == "heart")
-            #expect(byName["debug"]?["isOn"] as? Bool == true)
+            let toggles = try await dashboard.decode(ToggleRoutes.ToggleList.self, "/api/toggles").value.toggles
+            let byName = Dictionary(uniqueKeysWithValues: toggles.map { ($0.name, $0) })
+            #expect(byName["isLikeButtonForMomentEnabled"]?.kind == .internal)
+            #expect(byName["isLikeButtonForMomentEnabled"]?.isWritable == true)
+            #expect(byName["isNewTimelineLayoutEnabled"]?.defaultValue == "false")
+            #expect(byName["isRoundedAvatar"]?.isWritable == false)
+            #expect(byName["likeButtonStyle"]?.value == "heart")
+            #expect(byName["debug"]?.isOn == true)
         }
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Foundations
+@testable import Moments
 import Testing
 import TestSupport
 
@@ -13,9 +15,9 @@ import TestSupport
     /// The cookie a redirect after an action leaves for the page it leads to.
     static let afterActionMark = ("Cookie", "moments_after_action=1")
 
-    static func events(_ dashboard: Dashboard) async throws -> [(name: String, parameters: [String: String])] {
-        let events = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
-        return events.map { ($0["name"] as? String ?? "", $0["parameters"] as? [String: String] ?? [:]) }
+    /// The recorded events, newest first.
+    static func events(_ dashboard: Dashboard) async throws -> [RecordedTrackingEvent] {
+        try await dashboard.decode(TrackingRoutes.EventList.self, "/api/tracking/events").value.events
     }
 
     static func names(_ dashboard: Dashboard) async throws -> [String] {

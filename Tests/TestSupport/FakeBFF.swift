@@ -49,12 +49,27 @@ public final class FakeBFF: Sendable {
         case requireHeader(name: String, value: String)
     }
 
+    /// The variables of the documents the dashboard sends, each there only in the documents that
+    /// pass it.
+    public struct Variables: Decodable, Sendable, Equatable {
+        public var userID: String?
+        public var withLikes: Bool?
+        public var first: Int?
+        public var after: String?
+        public var from: String?
+        public var momentID: String?
+        public var isLiked: Bool?
+    }
+
+    /// A GraphQL request as the fake reads it.
+    public typealias Request = GraphQLRequestBody<Variables>
+
     /// Test code only: one lock around plain values, shared with the server's handlers.
     private final class State: @unchecked Sendable {
         let lock = NSLock()
         var behavior = Behavior.normal
         var moments: [Moment]
-        var received: [[String: Any]] = []
+        var received: [Request] = []
         /// The headers of every request, GraphQL and remote config, lowercased names.
         var receivedHeaders: [[String: String]] = []
         var remoteConfig: [String: Any] = ["isRoundedAvatar": false, "likeButtonStyle": "heart"]
@@ -88,8 +103,8 @@ public final class FakeBFF: Sendable {
         router.post("/graphql") { request in
             let headers = FakeBFF.lowercased(request.headers)
             state.lock.withLock { state.receivedHeaders.append(headers) }
-            guard let body = try JSONSerialization.jsonObject(with: request.body) as? [String: Any] else {
-                return .text("not json", status: .badRequest)
+            guard let body = try? JSONDecoder().decode(Request.self, from: request.body) else {
+                return .text("not a GraphQL request", status: .badRequest)
             }
             let json = { (text: String) in Response(headers: ["Content-Type": "application/json"], data: Data(text.utf8)) }
             switch state.lock.withLock({ state.behavior }) {
@@ -132,14 +147,14 @@ public final class FakeBFF: Sendable {
     /// `path` on this BFF's origin: what a relative picture URL of its answers resolves to.
     public func url(_ path: String) -> URL { server.url(path) }
 
-    /// The `variables` of every document received, in order.
-    public var receivedVariables: [[String: Any]] {
-        state.lock.withLock { state.received.map { $0["variables"] as? [String: Any] ?? [:] } }
+    /// The `variables` of every document received, in order (none passed: all `nil`).
+    public var receivedVariables: [Variables] {
+        state.lock.withLock { state.received.map { $0.variables ?? Variables() } }
     }
 
     /// The operation names received, in order.
     public var receivedOperations: [String] {
-        state.lock.withLock { state.received.map { $0["operationName"] as? String ?? "" } }
+        state.lock.withLock { state.received.map { $0.operationName ?? "" } }
     }
 
     /// The headers of every request received (GraphQL and remote config), names lowercased.
@@ -234,19 +249,19 @@ public final class FakeBFF: Sendable {
         ]]
     }
 
-    private static func answer(_ body: [String: Any], state: State) -> [String: Any] {
-        let variables = body["variables"] as? [String: Any] ?? [:]
-        let userID = variables["userID"] as? String ?? "0"
+    private static func answer(_ body: Request, state: State) -> [String: Any] {
+        let variables = body.variables ?? Variables()
+        let userID = variables.userID ?? "0"
         // The like mutation's selection asks for the likes without a `$withLikes`.
-        let withLikes = variables["withLikes"] as? Bool ?? (body["operationName"] as? String == "updateMomentLike")
-        if body["operationName"] as? String == "bffHealth" {
+        let withLikes = variables.withLikes ?? (body.operationName == "updateMomentLike")
+        if body.operationName == "bffHealth" {
             return ["data": ["__typename": "Query"]]
         }
-        if body["operationName"] as? String == "BFFCapabilities" {
+        if body.operationName == "BFFCapabilities" {
             return state.introspects ? introspection(paginates: state.paginates, startsAtMoments: state.startsAtMoments)
                 : ["errors": [["message": "Introspection is disabled."]]]
         }
-        let query = body["query"] as? String ?? ""
+        let query = body.query
         if !state.startsAtMoments, query.contains("from:") {
             return ["errors": [["message": #"Unknown argument "from" on field "getMomentsDetailsByUserID"."#]]]
         }
@@ -254,28 +269,28 @@ public final class FakeBFF: Sendable {
             return ["errors": [["message": #"Unknown argument "first" on field "getMomentsDetailsByUserID"."#]]]
         }
         var page = state.moments
-        if let after = variables["after"] as? String {
+        if let after = variables.after {
             guard let index = page.firstIndex(where: { $0.id == after }) else {
                 return ["data": NSNull(), "errors": [["message": "Unknown moment \(after)"]]]
             }
             page = Array(page[(index + 1)...])
         }
-        if let from = variables["from"] as? String {
+        if let from = variables.from {
             guard state.startsAtMoments, let index = page.firstIndex(where: { $0.id == from }) else {
                 return ["data": NSNull(), "errors": [["message": "Unknown moment \(from)", "extensions": ["code": "UNKNOWN_MOMENT"]]]]
             }
             page = Array(page[index...])
         }
-        if let first = variables["first"] as? Int {
+        if let first = variables.first {
             page = Array(page.prefix(first))
         }
-        if body["operationName"] as? String == "updateMomentLike" {
-            let momentID = variables["momentID"] as? String ?? ""
+        if body.operationName == "updateMomentLike" {
+            let momentID = variables.momentID ?? ""
             guard let index = state.moments.firstIndex(where: { $0.id == momentID }) else {
                 return ["data": NSNull(), "errors": [["message": "Unknown moment \(momentID)"]]]
             }
             state.moments[index].likerIDs.removeAll { $0 == userID }
-            if variables["isLiked"] as? Bool == true {
+            if variables.isLiked == true {
                 state.moments[index].likerIDs.insert(userID, at: 0)
             }
             page = page.map { moment in state.moments.first { $0.id == moment.id } ?? moment }

@@ -129,7 +129,7 @@ extension ToggleDescription: ToggleType {}
 
 /// One toggle with every layer of its value and who may change it: what `/api/toggles` lists
 /// and Area 51 draws. The value in force is the first of: override, remote value, default.
-public struct ToggleState: Encodable, Sendable, Equatable {
+public struct ToggleState: Codable, Sendable, Equatable {
     public let name: String
     public let kind: ToggleKind
     /// On or off in force, for toggles that are not A/B tests.

@@ -30,7 +30,7 @@ public struct TrackingRepo: TrackingRepoType {
 }
 
 /// One event as recorded, for Area 51 and `GET /api/tracking/events`.
-public struct RecordedTrackingEvent: Sendable, Encodable, Equatable {
+public struct RecordedTrackingEvent: Sendable, Codable, Equatable {
     public let name: String
     public let parameters: [String: String]
     public let recordedAt: Date

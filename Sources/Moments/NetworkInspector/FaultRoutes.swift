@@ -7,7 +7,7 @@ import HTTPServer
 /// shows while a fault is in force. Mounted with Area 51, so absent from production builds.
 struct FaultRoutes: RouteCollection {
     /// What the JSON routes answer: the faults in force and the latest sets and clears.
-    struct FaultList: Encodable {
+    struct FaultList: Codable {
         let faults: [FaultInjector.Active]
         let audit: [FaultChange]
     }

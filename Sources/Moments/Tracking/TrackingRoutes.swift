@@ -3,7 +3,7 @@ import HTTPServer
 
 /// `GET /api/tracking/events`: the recorded tracking events, newest first.
 public struct TrackingRoutes: RouteCollection {
-    struct EventList: Encodable {
+    struct EventList: Codable {
         let events: [RecordedTrackingEvent]
     }
 

@@ -8,7 +8,7 @@ import HTTPServer
 /// forms post the same fields to `/area51/toggles/{name}`, one handler for both. Mounted with Area 51, so absent from
 /// production builds.
 public struct ToggleRoutes: RouteCollection {
-    struct ToggleList: Encodable {
+    struct ToggleList: Codable {
         let toggles: [ToggleState]
         /// Every change of an internal toggle or an override, newest first.
         let audit: [ToggleChange]

@@ -155,7 +155,7 @@ final class LikeBatcher<Answer: LikeBatchAnswer>: Sendable {
 }
 
 /// One like or unlike, as `updateMomentLikes` takes it.
-struct MomentLikeChange: Encodable, Sendable, Equatable {
+struct MomentLikeChange: Codable, Sendable, Equatable {
     let momentID: String
     let userID: String
     let isLiked: Bool

@@ -3,9 +3,9 @@ import Foundations
 
 /// One moment in the timeline: who posted it, what, when, and its likes when the like feature
 /// is on (`isLikeEnabled`; `isLiked` and `likes` are absent otherwise, as in the BFF's answer).
-public struct MomentListItemViewModel: ListItemViewModel {
+public struct MomentListItemViewModel: ListItemViewModel, Decodable {
     /// The link a URL moment points to.
-    public struct Link: Encodable, Sendable, Equatable {
+    public struct Link: Codable, Sendable, Equatable {
         public let url: String
         public let host: String
 

@@ -10,7 +10,7 @@ import Foundations
 public struct MomentPageViewModel: Encodable, Sendable {
     /// A photo as the page links it: its picture, opened full size, and what it says to a
     /// screen reader ("Photo 2 of 5, full size").
-    public struct Photo: Encodable, Sendable, Equatable {
+    public struct Photo: Codable, Sendable, Equatable {
         public let url: String
         public let label: String
     }

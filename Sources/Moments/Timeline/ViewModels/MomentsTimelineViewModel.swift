@@ -11,7 +11,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     public static let currentUserID = "0"
 
     /// Why the saved items are shown, for scripts: the failure's class and when they were saved.
-    public struct Stale: Equatable, Sendable {
+    public struct Stale: Decodable, Equatable, Sendable {
         /// The failure's sentence in the reader's language.
         public let reason: String
         /// The failure's code (`bff_unreachable`, ...).
@@ -21,7 +21,7 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
     }
 
     /// A field that failed in the BFF's answer, for scripts: where and why, and in which moment.
-    public struct PartialField: Encodable, Equatable, Sendable {
+    public struct PartialField: Codable, Equatable, Sendable {
         public let path: [GraphQLErrorDetail.PathSegment]
         public let code: String?
         /// The moment it names, when it names one.

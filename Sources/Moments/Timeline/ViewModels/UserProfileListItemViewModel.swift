@@ -1,7 +1,7 @@
 import Foundations
 
 /// The profile header at the top of the timeline.
-public struct UserProfileListItemViewModel: ListItemViewModel, Equatable {
+public struct UserProfileListItemViewModel: ListItemViewModel, Decodable, Equatable {
     public let name: String
     public let avatarURL: String
     public let backgroundImageURL: String
