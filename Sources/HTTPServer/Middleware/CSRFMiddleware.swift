@@ -26,8 +26,9 @@ public struct CSRFMiddleware: Middleware {
     public func respond(to request: Request, next: Handler) async throws -> Response {
         var request = request
         // A cookie the dashboard cannot have issued (another site's script may set one) is replaced:
-        // pages carry the token as it is, in an attribute, so only safe characters pass.
-        let issued = !(request.cookies[Self.cookieName].map(Self.isWellFormed) ?? false)
+        // pages carry the token as it is, in an attribute, so only safe characters pass. Looked at
+        // without noting it: only an HTML answer, or a handler that reads the token, depends on it.
+        let issued = !(request.cookies.unnoted(Self.cookieName).map(Self.isWellFormed) ?? false)
         if issued {
             request.cookies[Self.cookieName] = Self.newToken()
         }
@@ -44,7 +45,9 @@ public struct CSRFMiddleware: Middleware {
             }
         }
         var response = try await next(request)
-        if issued, let token = request.csrfToken, response.headers["Content-Type"]?.hasPrefix("text/html") == true {
+        guard response.headers["Content-Type"]?.hasPrefix("text/html") == true else { return response }
+        _ = request.cookies[Self.cookieName] // noted: whether this page sets a cookie depends on it
+        if issued, let token = request.csrfToken {
             response.headers.add("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
             // An answer reused for another request gets another fresh token in place of this one.
             response.reuse?.perClientValue = PerClientValue(value: token, make: Self.newToken)
