@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "BFFTests",
             dependencies: [
-                "BFF", "Connections", "Locking", "TestSupport",
+                "BFF", "Connections", "Foundations", "Locking", "Moments", "TestSupport",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

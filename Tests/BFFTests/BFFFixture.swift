@@ -1,6 +1,8 @@
 import Foundation
+@testable import Foundations
 import GRDB
 import HTTPServer
+@testable import Moments
 import PostgresNIO
 import Testing
 import TestSupport
@@ -74,23 +76,34 @@ final class BFFFixture {
 
     /// Runs a GraphQL request in-process and answers the status and the decoded JSON body.
     func graphQL(_ query: String, variables: [String: Any] = [:]) async throws -> (status: Int, json: [String: Any]) {
-        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
-        let (status, answer) = await bff.execute(body: body)
-        return (status.code, try JSON.object(answer))
+        let (status, answer) = try await execute(query, variables: variables)
+        return (status, try JSON.object(answer))
     }
 
-    /// The moments `userID` sees, through the timeline query with likes.
-    func moments(forUserID userID: String) async throws -> [[String: Any]] {
-        let (_, json) = try await graphQL(Documents.timeline, variables: ["userID": userID, "withLikes": true])
-        return try #require(JSON.path(json, "data", "getMomentsDetailsByUserID", "moments") as? [[String: Any]])
+    /// The moments `userID` sees, through the timeline query with likes, as the dashboard's
+    /// client reads them (`APISession.classify` into the timeline session's payload).
+    func moments(forUserID userID: String) async throws -> [Moments.MomentsDetails.Moment] {
+        try await answer(Documents.timeline, variables: ["userID": userID, "withLikes": true],
+                         as: GetMomentsByUserIDSession.Payload.self).getMomentsDetailsByUserID.moments
     }
 
-    /// Likes or unlikes a moment in-process and answers the moment as the mutation returns it.
-    func setLike(momentID: String, userID: String, isLiked: Bool) async throws -> [String: Any]? {
-        let (_, json) = try await graphQL(Documents.updateLike,
-                                          variables: ["momentID": momentID, "userID": userID, "isLiked": isLiked])
-        let moments = JSON.path(json, "data", "updateMomentLike", "moments") as? [[String: Any]]
-        return moments?.first { $0["id"] as? String == momentID }
+    /// Likes or unlikes a moment in-process and answers the moment as the mutation returns it,
+    /// read as the dashboard's like session reads it.
+    func setLike(momentID: String, userID: String, isLiked: Bool) async throws -> MomentLikes? {
+        try await answer(Documents.updateLike, variables: ["momentID": momentID, "userID": userID, "isLiked": isLiked],
+                         as: UpdateMomentLikeSession.Payload.self).updateMomentLike.moments.first { $0.id == momentID }
+    }
+
+    /// The `data` of the answer to `query`, as the dashboard's GraphQL client reads it: a failure
+    /// the client would report throws.
+    private func answer<Payload: Decodable>(_ query: String, variables: [String: Any], as payload: Payload.Type) async throws -> Payload {
+        let (status, answer) = try await execute(query, variables: variables)
+        return try APISession.classify(status: status, body: answer, as: payload).data
+    }
+
+    private func execute(_ query: String, variables: [String: Any]) async throws -> (status: Int, body: Data) {
+        let (status, answer) = await bff.execute(body: try JSON.body(["query": query, "variables": variables]))
+        return (status.code, answer)
     }
 }
 

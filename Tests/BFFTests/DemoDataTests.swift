@@ -62,11 +62,11 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func resetDemoData_dropsChangesAndPutsTheDemoBack(store: StoreKind) async throws {
         let fixture = try await BFFFixture(store)
-        let before = try await fixture.moments(forUserID: "0").map { $0["likes"] as? [[String: String]] ?? [] }
+        let before = try await fixture.moments(forUserID: "0").map { $0.likes ?? [] }
         _ = try await fixture.setLike(momentID: "4", userID: "0", isLiked: true)
         _ = try await fixture.setLike(momentID: "1", userID: "0", isLiked: false)
         try await fixture.bff.resetDemoData()
-        let after = try await fixture.moments(forUserID: "0").map { $0["likes"] as? [[String: String]] ?? [] }
+        let after = try await fixture.moments(forUserID: "0").map { $0.likes ?? [] }
         #expect(after == before)
     }
 }

@@ -20,7 +20,7 @@ import Testing
         #expect(counts.photos >= 30 / 2, "about seven moments in ten have 1 to 9 photos")
 
         let moments = try await fixture.moments(forUserID: "15")
-        #expect(moments.compactMap { $0["id"] as? String } == (1...30).map(String.init), "\"1\" is the newest")
+        #expect(moments.map(\.id) == (1...30).map(String.init), "\"1\" is the newest")
         let (_, json) = try await fixture.graphQL(Documents.timeline, variables: ["userID": "16", "withLikes": false])
         #expect(JSON.errorMessages(json) == ["There is no user with ID \"16\"."], "users \"0\" to \"15\"")
     }
@@ -44,7 +44,7 @@ import Testing
     func generate_replacesTheDemoData(store: StoreKind) async throws {
         let fixture = try await BFFFixture(store)
         _ = try await fixture.bff.replaceWithGeneratedData(users: 3, moments: 5, seed: 1)
-        let titles = try await fixture.moments(forUserID: "0").compactMap { $0["title"] as? String }
+        let titles = try await fixture.moments(forUserID: "0").compactMap(\.title)
         #expect(titles.count == 5)
         let demoTitles = Set(DemoData.standard.moments.compactMap(\.title))
         #expect(titles.allSatisfy { !demoTitles.contains($0) })

@@ -59,8 +59,8 @@ import TestSupport
         #expect(status == 405)
         #expect(headers["allow"] == "POST")
         #expect(JSON.errorMessages(try JSON.object(body)) == ["Mutations cannot be sent with GET; use POST."])
-        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
-        #expect(moment?["isLiked"] as? Bool == false)
+        let moment = try await fixture.moments(forUserID: "0").first { $0.id == "4" }
+        #expect(moment?.isLiked == false)
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -40,8 +40,8 @@ import TestSupport
                                                    body: like)
         await server.stop()
         #expect(status == 406)
-        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
-        #expect(moment?["isLiked"] as? Bool == false, "processing stopped: the like was not made")
+        let moment = try await fixture.moments(forUserID: "0").first { $0.id == "4" }
+        #expect(moment?.isLiked == false, "processing stopped: the like was not made")
     }
 
     /// "Body": "A server MUST indicate the media type of the response with a `Content-Type` header":
@@ -154,8 +154,8 @@ import TestSupport
         #expect(status == 405)
         #expect(headers["allow"] == "POST")
         #expect(headers["content-type"] == Self.utf8GraphQLResponse)
-        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
-        #expect(moment?["isLiked"] as? Bool == false)
+        let moment = try await fixture.moments(forUserID: "0").first { $0.id == "4" }
+        #expect(moment?.isLiked == false)
     }
 
     /// "URL": "A _server_ MUST NOT require the _client_ to use different URLs for different

@@ -18,8 +18,8 @@ import TestSupport
     }
 
     private static func likers(_ fixture: BFFFixture, of momentID: String) async throws -> [String] {
-        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == momentID }
-        return ((moment?["likes"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        let moment = try await fixture.moments(forUserID: "0").first { $0.id == momentID }
+        return (moment?.likes ?? []).map(\.id)
     }
 
     @Test(arguments: StoreKind.allCases)

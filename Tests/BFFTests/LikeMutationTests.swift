@@ -9,8 +9,8 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         // Moment "4" has no likes in the demo data.
         let moment = try #require(try await fixture.setLike(momentID: "4", userID: "0", isLiked: true))
-        #expect(moment["isLiked"] as? Bool == true)
-        #expect(moment["likes"] as? [[String: String]] == [["id": "0", "avatar": "/images/avatars/00.png"]])
+        #expect(moment.isLiked == true)
+        #expect(moment.likes?.map { [$0.id, $0.avatar] } == [["0", "/images/avatars/00.png"]])
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -18,8 +18,8 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         _ = try await fixture.setLike(momentID: "4", userID: "0", isLiked: true)
         try await fixture.restart()
-        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
-        #expect(moment?["isLiked"] as? Bool == true)
+        let moment = try await fixture.moments(forUserID: "0").first { $0.id == "4" }
+        #expect(moment?.isLiked == true)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -27,7 +27,7 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         _ = try await fixture.setLike(momentID: "4", userID: "7", isLiked: true)
         let moment = try await fixture.setLike(momentID: "4", userID: "7", isLiked: true)
-        #expect((moment?["likes"] as? [[String: String]])?.map { $0["id"] } == ["7"])
+        #expect(moment?.likes?.map(\.id) == ["7"])
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -35,8 +35,8 @@ import TestSupport
         let fixture = try await BFFFixture(store)
         // Moment "1" is liked by 5, 8 and 0 in the demo data.
         let moment = try await fixture.setLike(momentID: "1", userID: "0", isLiked: false)
-        #expect(moment?["isLiked"] as? Bool == false)
-        #expect((moment?["likes"] as? [[String: String]])?.map { $0["id"] } == ["8", "5"])
+        #expect(moment?.isLiked == false)
+        #expect(moment?.likes?.map(\.id) == ["8", "5"])
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -62,7 +62,7 @@ import TestSupport
         #expect(json["data"] is NSNull)
         #expect(JSON.errorMessages(json) == ["There is no moment with ID \"999\"."])
         let after = try await fixture.moments(forUserID: "0")
-        #expect(NSArray(array: after).isEqual(to: before))
+        #expect(after == before)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -98,8 +98,8 @@ import TestSupport
         }
         await server.stop()
         #expect(statuses == Array(repeating: 200, count: likers.count))
-        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
-        let likerIDs = (moment?["likes"] as? [[String: String]])?.compactMap { $0["id"] }
+        let moment = try await fixture.moments(forUserID: "0").first { $0.id == "4" }
+        let likerIDs = moment?.likes?.map(\.id)
         #expect(Set(likerIDs ?? []) == Set(likers))
         #expect(likerIDs?.count == likers.count)
     }
@@ -123,7 +123,7 @@ import TestSupport
         for (momentID, errors) in answers {
             #expect(errors == (momentID == "404" ? ["UNKNOWN_MOMENT"] : []), "\(momentID)")
         }
-        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }
-        #expect(Set((moment?["likes"] as? [[String: String]])?.compactMap { $0["id"] } ?? []) == Set((1...10).map { "\($0)" }))
+        let moment = try await fixture.moments(forUserID: "0").first { $0.id == "4" }
+        #expect(Set(moment?.likes?.map(\.id) ?? []) == Set((1...10).map { "\($0)" }))
     }
 }

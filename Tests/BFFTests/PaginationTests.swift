@@ -50,7 +50,7 @@ import Testing
         let fixture = try await BFFFixture(store)
         let unpaged = try await fixture.moments(forUserID: "0")
         let noArguments = try await fixture.page()
-        #expect(noArguments.map(\.id) == unpaged.compactMap { $0["id"] as? String })
+        #expect(noArguments.map(\.id) == unpaged.map(\.id))
         #expect(noArguments.count == 36)
         #expect(noArguments.first?.id == "1", "the newest demo moment")
         #expect(noArguments.last?.id == "36", "the oldest demo moment")

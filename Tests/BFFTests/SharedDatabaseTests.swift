@@ -35,8 +35,8 @@ import TestSupport
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(statuses == Array(repeating: .ok, count: users.count * 2))
-        let likers = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "4" }?["likes"]
-        #expect((likers as? [[String: String]])?.compactMap { $0["id"] }.sorted() == users.sorted())
+        let likers = try await fixture.moments(forUserID: "0").first { $0.id == "4" }?.likes
+        #expect(likers?.map(\.id).sorted() == users.sorted())
     }
 
     @Test func remoteConfig_changedThroughOneBFF_isReadThroughTheOther() async throws {

@@ -9,8 +9,8 @@ import Testing
         let moments = try await fixture.moments(forUserID: "0")
         #expect(!moments.isEmpty)
         for moment in moments {
-            #expect(moment["isLiked"] is Bool, "moment \(moment["id"] ?? "?")")
-            #expect(moment["likes"] is [[String: Any]], "moment \(moment["id"] ?? "?")")
+            #expect(moment.isLiked != nil, "moment \(moment.id)")
+            #expect(moment.likes != nil, "moment \(moment.id)")
         }
     }
 
@@ -33,17 +33,17 @@ import Testing
         let fixture = try await BFFFixture(store)
         let moments = try await fixture.moments(forUserID: "0")
         #expect(moments.count == fixture.demoData.moments.count)
-        let dates = moments.compactMap { ($0["createdDate"] as? String).flatMap(Int.init) }
+        let dates = moments.compactMap { Int($0.createdDate) }
         #expect(dates.count == moments.count)
         #expect(dates == dates.sorted(by: >))
-        #expect(moments.contains { JSON.path($0, "userDetails", "name") as? String == "Alex Chen" })
+        #expect(moments.contains { $0.userDetails.name == "Alex Chen" })
     }
 
     @Test(arguments: StoreKind.allCases)
     func timeline_createdDate_isSecondsSince1970AsAString(store: StoreKind) async throws {
         let fixture = try await BFFFixture(store)
         let newest = try #require(try await fixture.moments(forUserID: "0").first)
-        let seconds = try #require((newest["createdDate"] as? String).flatMap(Int.init))
+        let seconds = try #require(Int(newest.createdDate))
         let expected = Int(Date().timeIntervalSince1970) - DemoData.Age.minutes(8).seconds
         #expect(abs(seconds - expected) < 60, "the newest demo moment is 8 minutes old")
     }
@@ -61,20 +61,20 @@ import Testing
     func timeline_isLiked_isRelativeToTheUserAskedAbout(store: StoreKind) async throws {
         let fixture = try await BFFFixture(store)
         // Moment "2" is liked by users 4, 6, 9 and 12 in the demo data, not by user 0.
-        let asCurrentUser = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "2" }
-        let asLiker = try await fixture.moments(forUserID: "4").first { $0["id"] as? String == "2" }
-        #expect(asCurrentUser?["isLiked"] as? Bool == false)
-        #expect(asLiker?["isLiked"] as? Bool == true)
+        let asCurrentUser = try await fixture.moments(forUserID: "0").first { $0.id == "2" }
+        let asLiker = try await fixture.moments(forUserID: "4").first { $0.id == "2" }
+        #expect(asCurrentUser?.isLiked == false)
+        #expect(asLiker?.isLiked == true)
     }
 
     @Test(arguments: StoreKind.allCases)
     func timeline_likes_listTheMostRecentLikeFirst(store: StoreKind) async throws {
         let fixture = try await BFFFixture(store)
         // Moment "1" was liked by 5, then 8, then 0.
-        let moment = try await fixture.moments(forUserID: "0").first { $0["id"] as? String == "1" }
-        let likes = try #require(moment?["likes"] as? [[String: String]])
-        #expect(likes.map { $0["id"] } == ["0", "8", "5"])
-        #expect(likes.first?["avatar"] == "/images/avatars/00.png")
+        let moment = try await fixture.moments(forUserID: "0").first { $0.id == "1" }
+        let likes = try #require(moment?.likes)
+        #expect(likes.map(\.id) == ["0", "8", "5"])
+        #expect(likes.first?.avatar == "/images/avatars/00.png")
     }
 
     @Test(arguments: StoreKind.allCases)
