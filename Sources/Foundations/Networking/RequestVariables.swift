@@ -1,10 +1,18 @@
 import Foundation
+import Locking
 
 /// The `variables` of a GraphQL request body as the network log shows them: JSON with sorted
-/// keys, made from the body only when someone reads them, so recording an exchange (every like)
-/// costs no second parse and serialisation of the body it just sent.
+/// keys, made from the body only when someone first reads them, so recording an exchange (every
+/// like) costs no second parse and serialisation of the body it just sent, and then kept, so the
+/// inspector's every drawing of a full log does not make them again.
 public struct RequestVariables: Sendable, Encodable, Equatable {
     private let body: Data
+    private let made = Made()
+
+    /// The text once made: `nil` before, `.some(nil)` for a body without variables.
+    private final class Made: Sendable {
+        let text = Locked<String??>(nil)
+    }
 
     public init(body: Data) {
         self.body = body
@@ -12,6 +20,13 @@ public struct RequestVariables: Sendable, Encodable, Equatable {
 
     /// The variables as JSON with sorted keys; `nil` when the body has none or is not JSON.
     public var json: String? {
+        if let text = made.text.withLock({ $0 }) { return text }
+        let text = Self.json(of: body)
+        made.text.withLock { $0 = text }
+        return text
+    }
+
+    private static func json(of body: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let variables = object["variables"],
               let data = try? JSONSerialization.data(withJSONObject: variables, options: [.sortedKeys, .fragmentsAllowed]) else { return nil }
         return String(decoding: data, as: UTF8.self)
@@ -19,6 +34,10 @@ public struct RequestVariables: Sendable, Encodable, Equatable {
 
     /// Bytes held: the whole body it is read from.
     var storedBytes: Int { body.count }
+
+    public static func == (lhs: RequestVariables, rhs: RequestVariables) -> Bool {
+        lhs.body == rhs.body
+    }
 
     /// Encoded as the JSON text itself, as the inspector's answers show it.
     public func encode(to encoder: any Encoder) throws {
