@@ -59,7 +59,7 @@ test: deps metrics-deps interop-deps
 	scripts/with-postgres $(SWIFT) test --experimental-maximum-parallelization-width 8
 	$(SWIFT) build --product moments
 	scripts/check-docs
-	python3 -m pytest -q Tests/Metrics
+	python3 -m pytest -q Tests/Metrics Tests/Docs
 
 ## browser-deps: headless Chromium, and the pinned Selenium and pytest of the browser suite, installed only when missing or not as pinned
 browser-deps:
