@@ -35,13 +35,17 @@ enum ConnectionValues {
 /// a short `String` passed as a C string is copied to the heap each time.
 struct HeaderNames: Sendable {
     private let names: [[CChar]]
+    /// Each name's length, compared before its bytes: most names a request has are none of these.
+    private let lengths: [Int]
 
     init(_ names: [String]) {
         self.names = names.map { Array($0.utf8CString) }
+        lengths = names.map(\.utf8.count)
     }
 
     /// Which of these `name` is, case ignored, by its place in the list.
     func index(of name: UnsafePointer<CChar>) -> Int? {
-        names.firstIndex { $0.withUnsafeBufferPointer { strcasecmp(name, $0.baseAddress!) == 0 } }
+        let length = strlen(name)
+        return names.indices.first { lengths[$0] == length && names[$0].withUnsafeBufferPointer { strcasecmp(name, $0.baseAddress!) == 0 } }
     }
 }
