@@ -35,7 +35,8 @@ import TestSupport
     ]
 
     /// The pages asked, each as a script and as a person who picked Chinese asks.
-    static let pages = ["/", "/api/timeline", "/moments/2", "/api/moments/2", "/healthz"]
+    static let pages = ["/", "/api/timeline", "/moments/2", "/api/moments/2", "/healthz", "/area51/designkit",
+                        "/area51/designkit?productName=Kit&version=2.0"]
     static let askers: [[String: String]] = [
         ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"],
         ["Cookie": "moments_csrf=\(Dashboard.csrfToken); moments_lang=zh-Hans"],

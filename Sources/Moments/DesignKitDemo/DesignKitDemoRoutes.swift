@@ -12,13 +12,16 @@ public struct DesignKitDemoRoutes: RouteCollection {
 
     public func boot(routes: inout some RouteBuilder) {
         routes.get("/area51/designkit") { request in
+            // Its content is the query and the language: nothing but what every page is drawn from.
+            let drawnFrom = pages.drawnFrom(request, content: [])
             let viewModel = DesignKitDemoViewModel(
                 productName: request.query["productName"] ?? "DesignKit",
                 requestedVersion: request.query["version"],
                 l10n: request.l10n
             )
-            return try pages.page("designkit", content: viewModel, for: request,
-                                  options: .init(title: "\(viewModel.productName) \(viewModel.version)", bodyClass: "designkit"))
+            let response = try pages.cachedPage("designkit", drawnFrom: drawnFrom, content: { viewModel }, for: request,
+                                                options: .init(title: "\(viewModel.productName) \(viewModel.version)", bodyClass: "designkit"))
+            return pages.reusable(response, drawnFrom: drawnFrom)
         }
     }
 }

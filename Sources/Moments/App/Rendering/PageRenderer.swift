@@ -87,6 +87,17 @@ public struct PageRenderer: Sendable {
         return options.status == .ok ? response : Response(status: options.status, headers: response.headers, body: response.body)
     }
 
+    /// `response`, given again to requests that ask the same (`ReadyAnswers`) while what it is drawn
+    /// from stays and until `deadline` (when what it says ages), doing `effects` each time; an error
+    /// is drawn afresh.
+    func reusable(_ response: Response, drawnFrom: DrawnFrom, until deadline: ContinuousClock.Instant? = nil,
+                  effects: [Reuse.Effect] = []) -> Response {
+        guard response.status == .ok || response.status == .notModified else { return response }
+        var response = response
+        response.reuse = Reuse(validity: drawnFrom.validity(until: deadline), effects: effects)
+        return response
+    }
+
     /// Renders a fragment (one list item) with the same context, for in-place updates.
     func fragment(_ template: String, content: some Encodable, for request: Request, set: TemplateRenderer.TemplateSet) throws -> Response {
         let context = pageContext(try Self.context(content), for: request, options: PageOptions(title: ""), csrfToken: request.csrfToken ?? "")

@@ -39,13 +39,13 @@ public struct TimelineRoutes: RouteCollection {
             let item = try await timeline.loadItem(momentID: request.parameters["id"] ?? "")
             let viewModel = MomentPageViewModel(item: item, l10n: request.l10n, trackingRepo: trackingRepo)
             guard request.representation == .page else {
-                return reusable(try .json(viewModel), drawnFrom: drawnFrom, until: timeline.staysCurrentUntil, effects: [])
+                return pages.reusable(try .json(viewModel), drawnFrom: drawnFrom, until: timeline.staysCurrentUntil)
             }
             let opened = request.visit == .opened
             if opened { viewModel.trackScreenviews() }
             let response = try pages.page("moment", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "moment-page"))
-            return reusable(response, drawnFrom: drawnFrom, until: timeline.staysCurrentUntil,
-                            effects: opened ? [{ _ in viewModel.trackScreenviews() }] : [])
+            return pages.reusable(response, drawnFrom: drawnFrom, until: timeline.staysCurrentUntil,
+                                  effects: opened ? [{ _ in viewModel.trackScreenviews() }] : [])
         }
         routes.resource(.post("/moments/{id}/like"), json: .put("/api/moments/{id}/like"), maxBodySize: Self.maxBodySize,
                         concurrency: likes) { request in
@@ -117,7 +117,7 @@ public struct TimelineRoutes: RouteCollection {
         var response = FixedResponse(body: { json.filled(with: "") }, contentType: "application/json", etag: "\"\(json.version)\"")
             .respond(to: request)
         if viewModel.hasError { response.status = viewModel.failure?.status ?? .serviceUnavailable }
-        return reusable(response, drawnFrom: drawn, until: viewModel.staysCurrentUntil, effects: [])
+        return pages.reusable(response, drawnFrom: drawn, until: viewModel.staysCurrentUntil)
     }
 
     private func timelinePage(_ request: Request) async throws -> Response {
@@ -135,19 +135,8 @@ public struct TimelineRoutes: RouteCollection {
         let options = PageRenderer.PageOptions(title: request.l10n[.timelineTitle], bodyClass: "timeline", set: templateSet,
                                                status: viewModel.hasError ? viewModel.failure?.status ?? .serviceUnavailable : .ok)
         let response = try pages.cachedPage("timeline", drawnFrom: drawn, content: { viewModel }, for: request, options: options)
-        return reusable(response, drawnFrom: drawn, until: viewModel.staysCurrentUntil,
-                        effects: opened ? [{ [viewModel] _ in viewModel.trackScreenviews() }] : [])
-    }
-
-    /// `response`, given again to the same request (`ReadyAnswers`) while what it is drawn from
-    /// stays and until `deadline` (the screen's next minute or read), doing `effects` each time; an
-    /// error is drawn afresh.
-    private func reusable(_ response: Response, drawnFrom: DrawnFrom, until deadline: ContinuousClock.Instant,
-                          effects: [Reuse.Effect]) -> Response {
-        guard response.status == .ok || response.status == .notModified else { return response }
-        var response = response
-        response.reuse = Reuse(validity: drawnFrom.validity(until: deadline), effects: effects)
-        return response
+        return pages.reusable(response, drawnFrom: drawn, until: viewModel.staysCurrentUntil,
+                              effects: opened ? [{ [viewModel] _ in viewModel.trackScreenviews() }] : [])
     }
 
     /// Likes or unlikes moment `{id}` as the user the request acts as and answers the item after the change.
