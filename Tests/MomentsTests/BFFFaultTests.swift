@@ -19,6 +19,12 @@ import TestSupport
         let message: String
 
         var testDescription: String { code + (behavior.map { " (\($0))" } ?? " (down)") }
+
+        /// The dashboard's wait for the BFF: short where the BFF is slow on purpose, so the
+        /// timeout is met; else long enough that a loaded machine never meets it by accident.
+        var bffTimeout: Duration {
+            if case .slow = behavior { .seconds(1) } else { .seconds(10) }
+        }
     }
 
     static let faults: [Fault] = [
@@ -62,7 +68,7 @@ import TestSupport
 
     @Test(arguments: faults)
     func failingBFF_withNothingSaved_timelineAnswersTheClass(fault: Fault) async throws {
-        try await withDashboard(bffTimeout: .seconds(1)) { dashboard, bff in
+        try await withDashboard(bffTimeout: fault.bffTimeout) { dashboard, bff in
             await fail(bff, as: fault)
             let twin = try await dashboard.get("/api/timeline")
             #expect(twin.status == fault.status)
@@ -79,7 +85,7 @@ import TestSupport
 
     @Test(arguments: faults)
     func failingBFF_pageKeepsTheSavedTimeline_withTheClassAndSavedTime(fault: Fault) async throws {
-        try await withDashboard(bffTimeout: .seconds(1)) { dashboard, bff in
+        try await withDashboard(bffTimeout: fault.bffTimeout) { dashboard, bff in
             let saved = try await saveTimeline(dashboard, bff, then: fault)
             let page = try await dashboard.get("/?refresh=1")
             #expect(page.status == 200)
@@ -101,7 +107,7 @@ import TestSupport
 
     @Test(arguments: faults)
     func failingBFF_likeAnswersTheClass_inJSONAndHTML_andChangesNothing(fault: Fault) async throws {
-        try await withDashboard(bffTimeout: .seconds(1)) { dashboard, bff in
+        try await withDashboard(bffTimeout: fault.bffTimeout) { dashboard, bff in
             let saved = try await saveTimeline(dashboard, bff, then: fault)
             let answer = try await dashboard.send("PUT", "/api/moments/m1/like", contentType: "application/json", body: #"{"isLiked": true}"#)
             #expect(answer.status == fault.status)
