@@ -123,6 +123,30 @@ import TestSupport
         }
     }
 
+    @Test func theInspectorKeptByTheServer_showsEveryNewExchange_fault_andMock() async throws {
+        // Kept answers (`ReadyAnswers`) are the server's: through a socket.
+        try await withDashboard(transport: .socket) { dashboard, _ in
+            let cookie = ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"]
+            func ids() async throws -> [Int] { try await dashboard.exchanges().compactMap { $0["id"] as? Int } }
+            func page() async throws -> String { try await dashboard.get("/area51/network", headers: cookie).text }
+            _ = try await dashboard.get("/api/timeline?refresh=1")
+            let before = try await ids(), beforePage = try await page()
+            #expect(try await ids() == before, "asked again, the same")
+            #expect(try await page() == beforePage, "asked again, the same")
+            _ = try await dashboard.get("/api/timeline?refresh=1")
+            let after = try await ids()
+            #expect(after.count == before.count + 1 && after.dropFirst().elementsEqual(before), "the new exchange shows at once")
+            #expect(try await page() != beforePage)
+            let withoutFault = try await page()
+            #expect(try await dashboard.putFault("updateMomentLike", #"{"kind": "delay", "delayMs": 1}"#).status == 200)
+            #expect(try await page() != withoutFault, "a fault set shows at once")
+            let withoutMock = try await page()
+            let mock = #"{"body": {"data": {"updateMomentLike": null}}}"#
+            #expect(try await dashboard.send("PUT", "/api/area51/mocks/updateMomentLike", contentType: "application/json", body: mock).status == 200)
+            #expect(try await page() != withoutMock, "so does a mock")
+        }
+    }
+
     @Test func aNewExchange_isAnnouncedToOpenTabs() async throws {
         // `/events` is a live stream (server-sent events): it needs the server.
         try await withDashboard(transport: .socket) { dashboard, _ in

@@ -62,7 +62,7 @@ public final class FaultInjector: StateVersioned {
         }
     }
 
-    /// Changes whenever `active` does.
+    /// Changes whenever `active` or the audit does.
     public var stateVersion: Int { changes.current }
 
     /// The fault for one call of `operation`, counting its remaining calls down; at zero it ends,
@@ -73,7 +73,10 @@ public final class FaultInjector: StateVersioned {
             if taken?.isCounted == true { changes.advance() }
             return taken
         }
-        if taken?.isLast == true { await auditLog.recordExpiry(of: operation, logger: logger) }
+        if taken?.isLast == true {
+            await auditLog.recordExpiry(of: operation, logger: logger)
+            changes.advance() // the audit, which pages show beside what is in force, changed too
+        }
         return taken?.setting
     }
 

@@ -55,7 +55,7 @@ public final class MockStore: StateVersioned {
         state.withLock { $0.mocks.sorted { $0.key < $1.key }.map { Active(operation: $0.key, mock: $0.value) } }
     }
 
-    /// Changes whenever `active` does.
+    /// Changes whenever `active` or the audit does.
     public var stateVersion: Int { changes.current }
 
     /// The mock that answers one call of `operation` whose request body is `body` (its
@@ -69,7 +69,10 @@ public final class MockStore: StateVersioned {
             if taken?.isCounted == true { changes.advance() }
             return taken
         }
-        if taken?.isLast == true { await auditLog.recordExpiry(of: operation, logger: logger) }
+        if taken?.isLast == true {
+            await auditLog.recordExpiry(of: operation, logger: logger)
+            changes.advance() // the audit, which pages show beside what is in force, changed too
+        }
         return taken?.setting
     }
 

@@ -5,7 +5,7 @@ import Locking
 /// `capacity` exchanges whose bodies are cut at `bodyCap` bytes, and that drops its oldest ones
 /// as well when what it holds passes `byteBudget`, so memory stays bounded under any load. A
 /// capacity of 0 records nothing (`--network-log-size 0`): only the last failure is noted.
-public final class NetworkLog: Sendable {
+public final class NetworkLog: StateVersioned {
     public static let defaultCapacity = 500
     public static let defaultBodyCap = 256 * 1024
     public static let defaultByteBudget = 32 * 1024 * 1024
@@ -23,6 +23,8 @@ public final class NetworkLog: Sendable {
         var storedBytes = 0
         var nextID = 1
         var lastFailure: BFFFailureRecord?
+        /// One more with every exchange or failure recorded.
+        var version = 0
     }
 
     public let capacity: Int
@@ -48,6 +50,7 @@ public final class NetworkLog: Sendable {
     @discardableResult
     public func record(_ exchange: NetworkExchange, failure: APISessionError? = nil) -> NetworkExchange {
         let recorded = state.withLock { state in
+            state.version += 1
             if let failure {
                 state.lastFailure = BFFFailureRecord(error: failure, operationName: exchange.operationName, failedAt: exchange.startedAt)
             }
@@ -77,6 +80,9 @@ public final class NetworkLog: Sendable {
     public func exchange(id: Int) -> NetworkExchange? {
         state.withLock { state in state.exchanges.last { $0.id == id } }
     }
+
+    /// Changes whenever `latest` or `lastFailure` does.
+    public var stateVersion: Int { state.withLock { $0.version } }
 
     /// The latest call that failed, whatever came after it.
     public var lastFailure: BFFFailureRecord? { state.withLock { $0.lastFailure } }

@@ -22,9 +22,12 @@ struct NetworkInspectorRoutes: RouteCollection {
 
     func boot(routes: inout some RouteBuilder) {
         routes.resource(.get("/area51/network"), json: .get("/api/area51/network")) { request in
+            // The faults and mocks it shows are in what every page is drawn from.
+            let drawnFrom = pages.drawnFrom(request, content: [networkLog])
             let viewModel = try await inspector(request)
-            guard request.representation == .page else { return try .json(viewModel) }
-            return try pages.page("network", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "area51"))
+            guard request.representation == .page else { return pages.reusable(try .json(viewModel), drawnFrom: drawnFrom) }
+            return pages.reusable(try pages.page("network", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "area51")),
+                                  drawnFrom: drawnFrom)
         }
         routes.get("/api/area51/network.har") { request in
             let exchanges = try request.query["id"].map { [try exchange($0)] } ?? networkLog.latest
