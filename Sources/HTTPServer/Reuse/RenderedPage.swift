@@ -19,6 +19,9 @@ public final class RenderedPage: Sendable {
         self.version = version
     }
 
+    /// Whether the page has a per-client value in it at all (a page without forms has none).
+    public var holdsPerClientValue: Bool { pieces.count > 1 }
+
     /// The page with `value` where the placeholders were, in one buffer: libmicrohttpd sends one
     /// buffer with the headers in one call, pieces as a vector after them in another, which is
     /// slower than this copy.

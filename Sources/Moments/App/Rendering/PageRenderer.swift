@@ -80,9 +80,10 @@ public struct PageRenderer: Sendable {
             body: { page.filled(with: token) },
             gzipped: { page.gzipped(with: token) },
             contentType: "text/html; charset=utf-8",
-            // Per client, and the same for the same client and page after a restart. The token
-            // as it is, so that an answer reused for another client (`ReadyAnswers`) names its own.
-            etag: "\"\(page.version)-\(token)\""
+            // The same for the same page after a restart, and per client when the page holds the
+            // client's token: the token as it is, so that an answer reused for another client
+            // (`ReadyAnswers`) names its own.
+            etag: page.holdsPerClientValue ? "\"\(page.version)-\(token)\"" : "\"\(page.version)\""
         ).respond(to: request)
         return options.status == .ok ? response : Response(status: options.status, headers: response.headers, body: response.body)
     }
