@@ -45,7 +45,13 @@ final class ReadyAnswers: Sendable {
 
     /// A request's values of a family's `Reads`, as bytes: equal variants, equal answers.
     struct Variant: Hashable, Sendable {
+        /// The `Reads.generation` it was made for.
+        let generation: Int
         fileprivate var bytes: [UInt8] = []
+
+        init(for reads: Reads) {
+            generation = reads.generation
+        }
 
         func hash(into hasher: inout Hasher) {
             bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
@@ -70,7 +76,7 @@ final class ReadyAnswers: Sendable {
     /// What a GET or HEAD asks, and its variant when answers are kept for its key.
     struct Asked: Sendable {
         let key: Key
-        let variant: (generation: Int, Variant)?
+        let variant: Variant?
     }
 
     /// An answer kept, ready to lend. A class: a reuse takes it out of the lock with one retain.
@@ -133,10 +139,10 @@ final class ReadyAnswers: Sendable {
     /// The answer kept for what `asked` asks while it is current, lent for the request `requestID`
     /// with its effects run and its per-client value made fresh; one no longer current is dropped.
     func lend(for asked: Asked, started: ContinuousClock.Instant, requestID: RequestID) -> Lent? {
-        guard let (generation, variant) = asked.variant else { return nil }
+        guard let variant = asked.variant else { return nil }
         // The lock only finds the entry: its validity is read outside, where no other thread waits on it.
         let found = state.withLock { state -> Entry? in
-            guard let family = state.families[asked.key], family.reads.generation == generation,
+            guard let family = state.families[asked.key], family.reads.generation == variant.generation,
                   let entry = family.entries[variant] else { return nil }
             state.clock += 1
             entry.lastUsed = state.clock
@@ -210,7 +216,7 @@ final class ReadyAnswers: Sendable {
 
     /// `request`'s values of `reads`, as the walk of libmicrohttpd's (`RequestHead`) makes them.
     private static func variant(of request: Request, for reads: Reads) -> Variant {
-        var variant = Variant()
+        var variant = Variant(for: reads)
         for field in request.headers.fields {
             guard let index = reads.headers.firstIndex(where: { HTTPHeaders.sameName($0, field.name) }) else { continue }
             var value = field.value

@@ -23,20 +23,16 @@ struct RequestHead {
         walk.read(MHD_ValueKind.GET_ARGUMENT_KIND, of: connection)
         // The headers' values are kept only when answers for this key read them.
         walk.reads = walk.key.flatMap(readyAnswers.reads(for:))
-        if walk.reads != nil { walk.variant = ReadyAnswers.Variant() }
+        walk.variant = walk.reads.map(ReadyAnswers.Variant.init(for:))
         walk.read(MHD_ValueKind.HEADER_KIND, of: connection)
         size = walk.size
         trace = walk.trace
         framing = MessageFraming.read(contentLengths: walk.lengths, transferEncodings: walk.codings)
-        if let reads = walk.reads {
-            for (index, name) in reads.cookies.enumerated() {
-                let value = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.COOKIE_KIND, name)
-                walk.variant?.append(cookie: index, value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) })
-            }
+        for (index, name) in (walk.reads?.cookies ?? []).enumerated() {
+            let value = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.COOKIE_KIND, name)
+            walk.variant?.append(cookie: index, value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) })
         }
-        asked = walk.key.map { key in
-            ReadyAnswers.Asked(key: key, variant: walk.reads.flatMap { reads in walk.variant.map { (reads.generation, $0) } })
-        }
+        asked = walk.key.map { ReadyAnswers.Asked(key: $0, variant: walk.variant) }
     }
 
     /// What the walks have read so far. Handed to libmicrohttpd's callback by pointer, with no
