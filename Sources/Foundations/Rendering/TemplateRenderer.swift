@@ -6,6 +6,9 @@ import Mustache
 /// Templates in `cards/` draw the same view-models a second way: the `cards` set is the base
 /// set with those registered over the base names, so `{{>*reuseIdentifier}}` picks the card
 /// version of an item without the list template knowing there are two.
+///
+/// Every template is read with `HTMLText` as its content type, named by a pragma put before its
+/// text: the library's default cannot be replaced, only named.
 public struct TemplateRenderer: Sendable {
     /// Which set of item templates draws a list.
     public enum TemplateSet: String, Sendable {
@@ -17,19 +20,23 @@ public struct TemplateRenderer: Sendable {
     private let cards: MustacheLibrary
 
     public init(directory: String) async throws {
-        let all = try await MustacheLibrary(directory: directory)
+        MustacheContentTypes.register(HTMLText(), named: HTMLText.name)
+        var all: [String: MustacheTemplate] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: directory) where path.hasSuffix(".mustache") {
+            let text = try String(contentsOfFile: "\(directory)/\(path)", encoding: .utf8)
+            do {
+                all[String(path.dropLast(".mustache".count))] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(HTMLText.name)}}" + text)
+            } catch {
+                throw TemplateRendererError.unreadable(path, error)
+            }
+        }
         var classic = MustacheLibrary()
         var cards = MustacheLibrary()
-        let names = try FileManager.default.subpathsOfDirectory(atPath: directory)
-            .filter { $0.hasSuffix(".mustache") }
-            .map { String($0.dropLast(".mustache".count)) }
-        for name in names where !name.hasPrefix("cards/") {
-            guard let template = all.getTemplate(named: name) else { continue }
+        for (name, template) in all where !name.hasPrefix("cards/") {
             classic.register(template, named: name)
             cards.register(template, named: name)
         }
-        for name in names where name.hasPrefix("cards/") {
-            guard let template = all.getTemplate(named: name) else { continue }
+        for (name, template) in all where name.hasPrefix("cards/") {
             cards.register(template, named: String(name.dropFirst("cards/".count)))
         }
         self.classic = classic
@@ -48,6 +55,8 @@ public struct TemplateRenderer: Sendable {
 }
 
 /// Why a page could not be drawn.
-public enum TemplateRendererError: Error, Equatable {
+public enum TemplateRendererError: Error {
     case missingTemplate(String)
+    /// A template file that does not parse: its path in the folder, and the parser's error.
+    case unreadable(String, any Error)
 }
