@@ -24,8 +24,10 @@ import TestSupport
     static let changes: [Change] = [
         Change(description: "the like feature switched on", requests: [("PUT", "/api/toggles/isLikeButtonForMomentEnabled", #"{"isOn": true}"#)]),
         Change(description: "the new layout switched on", requests: [("PUT", "/api/toggles/isNewTimelineLayoutEnabled", #"{"isOn": true}"#)]),
-        Change(description: "a remote toggle overridden", requests: [("PUT", "/api/toggles/isRoundedAvatar", #"{"override": false}"#)]),
-        Change(description: "the like button's style overridden", requests: [("PUT", "/api/toggles/likeButtonStyle", #"{"override": "star"}"#)]),
+        // Both change how list items look: the avatars' shape, the like buttons' icon.
+        Change(description: "a remote toggle overridden", requests: [("PUT", "/api/toggles/isRoundedAvatar", #"{"override": true}"#)]),
+        Change(description: "the like button's style overridden", setup: [likeFeatureOn],
+               requests: [("PUT", "/api/toggles/likeButtonStyle", #"{"override": "star"}"#)]),
         Change(description: "a fault set", requests: [("PUT", "/api/area51/faults/updateMomentLike", #"{"kind": "delay", "delayMs": 1}"#)]),
         Change(description: "a like", setup: [likeFeatureOn], requests: [("PUT", "/api/moments/2/like", #"{"isLiked": true}"#)]),
         Change(description: "another user's like of a moment", setup: [likeFeatureOn],

@@ -1,5 +1,6 @@
 /// One row of a list, drawn by the template named after its `reuseIdentifier`, as a table view
-/// dequeues a cell by it in the seed.
+/// dequeues a cell by it in the seed. The template sees the item and the page's look
+/// (`ListItemDrawer`), nothing else of the page: what it shows is in the item.
 public protocol ListItemViewModel: Encodable, Sendable {
     static var reuseIdentifier: String { get }
 }
@@ -31,12 +32,16 @@ public struct ListSection: Encodable, Sendable {
         case reuseIdentifier
     }
 
-    /// Each item is encoded with its `reuseIdentifier`, so the HTML view can pick its template
-    /// and a script can tell the kinds apart.
+    /// Each item is encoded with its `reuseIdentifier`, so a script can tell the kinds apart; for
+    /// a page's template (a `ListItemDrawer` in `userInfo`), as the HTML it draws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(title, forKey: .title)
         try container.encodeIfPresent(footer, forKey: .footer)
+        if let drawer = encoder.userInfo[.listItemDrawer] as? any ListItemDrawer {
+            try container.encode(items.map { try drawer.html(for: $0) }, forKey: .items)
+            return
+        }
         var list = container.nestedUnkeyedContainer(forKey: .items)
         for item in items {
             let itemEncoder = list.superEncoder()
@@ -45,6 +50,16 @@ public struct ListSection: Encodable, Sendable {
             try keys.encode(item.reuseIdentifier, forKey: .reuseIdentifier)
         }
     }
+}
+
+/// Draws list items for a page's template, set in its encoder's `userInfo` under `.listItemDrawer`.
+public protocol ListItemDrawer: Sendable {
+    func html(for item: any ListItemViewModel) throws -> String
+}
+
+extension CodingUserInfoKey {
+    /// Where a page's encoder holds its `ListItemDrawer`.
+    public static let listItemDrawer = CodingUserInfoKey(rawValue: "listItemDrawer")!
 }
 
 /// A screen that shows a list, as the seed's `ListViewModel`: it loads its items, says whether

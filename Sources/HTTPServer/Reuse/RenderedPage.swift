@@ -14,9 +14,20 @@ public final class RenderedPage: Sendable {
     /// `ETag` that outlives a restart.
     public let version: String
 
-    init(pieces: [SharedBytes], version: String) {
+    /// `html` as drawn, with `placeholder` where each per-client value goes.
+    public init(html: String) {
+        let html = Array(html.utf8)
+        // Split as bytes: Foundation's `components(separatedBy:)` walks a page by `Character`.
+        let placeholder = Self.placeholder.utf8
+        var pieces: [SharedBytes] = []
+        var start = 0
+        for offset in html.offsets(of: placeholder) {
+            pieces.append(SharedBytes(html[start..<offset]))
+            start = offset + placeholder.count
+        }
+        pieces.append(SharedBytes(html[start...]))
         self.pieces = pieces
-        self.version = version
+        version = String(FNV1a.hash(html), radix: 36)
     }
 
     /// Whether the page has a per-client value in it at all (a page without forms has none).

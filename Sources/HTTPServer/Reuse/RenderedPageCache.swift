@@ -24,17 +24,7 @@ public final class RenderedPageCache<Key: Hashable & Sendable>: Sendable {
     /// The page for `key`, drawn by `render` when it is not cached yet.
     public func page(for key: Key, render: () throws -> String) rethrows -> RenderedPage {
         if keepsPages, let page = pages.withLock({ $0[key] }) { return page }
-        let html = Array(try render().utf8)
-        // Split as bytes: Foundation's `components(separatedBy:)` walks a page by `Character`.
-        let placeholder = RenderedPage.placeholder.utf8
-        var pieces: [SharedBytes] = []
-        var start = 0
-        for offset in html.offsets(of: placeholder) {
-            pieces.append(SharedBytes(html[start..<offset]))
-            start = offset + placeholder.count
-        }
-        pieces.append(SharedBytes(html[start...]))
-        let page = RenderedPage(pieces: pieces, version: String(FNV1a.hash(html), radix: 36))
+        let page = RenderedPage(html: try render())
         guard keepsPages else { return page }
         pages.withLock { pages in
             if pages.count >= capacity { pages.removeAll() }

@@ -21,6 +21,7 @@ public struct PageRenderer: Sendable {
     private let toggles: ToggleCatalog
     private let actingUser: ActingUser
     private let cache: RenderedPageCache<DrawnFrom.Key>
+    private let items: ListItemDrawings
     /// The faults in force, named by the banner every page shows while there are any.
     private let faults: FaultInjector?
     /// The mocks in force, named by the banner every page shows while there are any.
@@ -29,6 +30,7 @@ public struct PageRenderer: Sendable {
     public init(renderer: TemplateRenderer, toggles: ToggleCatalog, actingUser: ActingUser = ActingUser(),
                 faults: FaultInjector? = nil, mocks: MockStore? = nil, keepsDrawnPages: Bool = true) {
         cache = RenderedPageCache(keepsPages: keepsDrawnPages)
+        items = ListItemDrawings(keepsItems: keepsDrawnPages)
         self.renderer = renderer
         self.toggles = toggles
         self.actingUser = actingUser
@@ -37,15 +39,19 @@ public struct PageRenderer: Sendable {
     }
 
     /// The JSON form of `value` as Mustache reads it, encoded as the JSON twin is
-    /// (`JSONCoding`): the HTML is drawn from exactly what the JSON answers.
-    static func context(_ value: some Encodable) throws -> Any {
-        try JSONSerialization.jsonObject(with: JSONCoding.encoder().encode(value), options: [.fragmentsAllowed])
+    /// (`JSONCoding`): the HTML is drawn from exactly what the JSON answers, its lists' items as
+    /// `drawer` draws them.
+    static func context(_ value: some Encodable, drawer: (any ListItemDrawer)? = nil) throws -> Any {
+        let encoder = JSONCoding.encoder()
+        if let drawer { encoder.userInfo[.listItemDrawer] = drawer }
+        return try JSONSerialization.jsonObject(with: encoder.encode(value), options: [.fragmentsAllowed])
     }
 
     /// Renders `template` with `content` (a view-model) inside the layout.
     func page(_ template: String, content: some Encodable, for request: Request, options: PageOptions) throws -> Response {
-        let html = try render(template, content: Self.context(content), for: request, options: options, csrfToken: request.csrfToken ?? "")
-        return .html(html, status: options.status)
+        let page = RenderedPage(html: try render(template, content: content, for: request, options: options))
+        return Response(status: options.status, headers: ["Content-Type": "text/html; charset=utf-8"],
+                        body: .shared(page.filled(with: request.csrfToken ?? "")))
     }
 
     /// A cache of drawn answers that keeps them as this renderer's pages are kept.
@@ -73,7 +79,7 @@ public struct PageRenderer: Sendable {
                     options: PageOptions) throws -> Response {
         let key = drawnFrom.adding(facets: [template, options.title, options.bodyClass, "\(options.set)", String(options.status.code)]).key
         let page = try cache.page(for: key) {
-            try render(template, content: Self.context(content()), for: request, options: options, csrfToken: RenderedPage.placeholder)
+            try render(template, content: content(), for: request, options: options)
         }
         let token = request.csrfToken ?? ""
         let response = FixedResponse(
@@ -101,20 +107,41 @@ public struct PageRenderer: Sendable {
 
     /// Renders a fragment (one list item) with the same context, for in-place updates.
     func fragment(_ template: String, content: some Encodable, for request: Request, set: TemplateRenderer.TemplateSet) throws -> Response {
-        let context = pageContext(try Self.context(content), for: request, options: PageOptions(title: ""), csrfToken: request.csrfToken ?? "")
+        let look = look(for: request, set: set, csrfToken: request.csrfToken ?? "")
+        let context = pageContext(try Self.context(content), look: look, for: request, options: PageOptions(title: ""))
         return .html(try renderer.render(template, context: context, set: set))
     }
 
-    private func render(_ template: String, content: Any, for request: Request, options: PageOptions, csrfToken: String) throws -> String {
-        var context = pageContext(content, for: request, options: options, csrfToken: csrfToken)
+    /// The page drawn with `RenderedPage.placeholder` for the CSRF token, its lists' items drawn
+    /// once per look (`ListItemDrawings`).
+    private func render(_ template: String, content: any Encodable, for request: Request, options: PageOptions) throws -> String {
+        let look = look(for: request, set: options.set, csrfToken: RenderedPage.placeholder)
+        let drawer = PageItemDrawer(renderer: renderer, look: look, drawings: items)
+        var context = pageContext(try Self.context(content, drawer: drawer), look: look, for: request, options: options)
         context["body"] = try renderer.render(template, context: context, set: options.set)
         return try renderer.render("layout", context: context)
     }
 
+    /// What list items see of the page (`PageLook`).
+    private func look(for request: Request, set: TemplateRenderer.TemplateSet, csrfToken: String) -> PageLook {
+        let language = request.l10n.language
+        let likeStyle = FavoriteButton.Style(rawValue: ABTestProvider(toggles: toggles).likeButtonStyle.rawValue) ?? .heart
+        let avatarClass = Avatar.cssClasses(toggles.isOn(RemoteToggle.isRoundedAvatar) ? .round : .roundedSquare)
+        let design: [String: Any] = [
+            "avatarClass": avatarClass,
+            "likeStyle": likeStyle.rawValue,
+            "likeIcon": FavoriteButton.icon(likeStyle),
+            "iconSymbols": FavoriteButton.symbols,
+        ]
+        return PageLook(key: PageLook.Key(language: language.rawValue, set: set, design: [avatarClass, likeStyle.rawValue]),
+                        values: ["t": request.l10n.strings, "design": design, "csrfToken": csrfToken])
+    }
+
     /// What every template may use besides its view-model's own fields.
-    private func pageContext(_ content: Any, for request: Request, options: PageOptions, csrfToken: String) -> [String: Any] {
+    private func pageContext(_ content: Any, look: PageLook, for request: Request, options: PageOptions) -> [String: Any] {
         let l10n = request.l10n
         var context = content as? [String: Any] ?? [:]
+        context.merge(look.values) { $1 }
         context["content"] = content
         context["title"] = context["title"] ?? options.title
         // Every tab says whose page it is: "Area 51 · Moments"; the timeline's title is the app's name.
@@ -125,9 +152,6 @@ public struct PageRenderer: Sendable {
         // A picked language offers the way back to the browser's (`?lang=browser`).
         context["browserLanguage"] = request.hasLanguageChoice ? LanguageChoice.browserValue : nil
         context["languageLinkQuery"] = Self.languageLinkQuery(request)
-        context["t"] = l10n.strings
-        context["design"] = design
-        context["csrfToken"] = csrfToken
         context["hasArea51"] = InternalTools.arePresent
         context["overrideBanner"] = overrideBanner(l10n)
         // The header's user switch, where QA may switch.
@@ -156,17 +180,5 @@ public struct PageRenderer: Sendable {
             toggles.overridesDataStore.override(of: description.name).map { "\(description.name) = \($0.value)" }
         }
         return String(format: l10n[.overrideBanner], overrides.joined(separator: ", "))
-    }
-
-    /// The design choices of the values in force (an override's, else the remote config's).
-    private var design: [String: Any] {
-        let likeButtonStyle = FavoriteButton.Style(rawValue: ABTestProvider(toggles: toggles).likeButtonStyle.rawValue) ?? .heart
-        let isRoundedAvatar = toggles.isOn(RemoteToggle.isRoundedAvatar)
-        return [
-            "avatarClass": Avatar.cssClasses(isRoundedAvatar ? .round : .roundedSquare),
-            "likeStyle": likeButtonStyle.rawValue,
-            "likeIcon": FavoriteButton.icon(likeButtonStyle),
-            "iconSymbols": FavoriteButton.symbols,
-        ]
     }
 }

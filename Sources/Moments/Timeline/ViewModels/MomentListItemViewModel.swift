@@ -42,13 +42,17 @@ public struct MomentListItemViewModel: ListItemViewModel, Decodable {
     public let likesNotice: String?
     /// The fields of the moment that failed in the BFF's answer, by path and code.
     public let partial: [MomentsDetails.FieldError]?
+    /// Where the page listing it starts (its `after`), which its like form goes back to; `nil` on
+    /// the newest page.
+    public let after: String?
 
     public init(
         moment: MomentsDetails.Moment,
         isLikeEnabled: Bool,
         l10n: L10n,
         now: Date = Date(),
-        mediaLinks: MediaLinks = .local
+        mediaLinks: MediaLinks = .local,
+        after: String? = nil
     ) {
         momentID = moment.id
         userName = moment.userDetails.name
@@ -67,10 +71,11 @@ public struct MomentListItemViewModel: ListItemViewModel, Decodable {
         likesNotice = isLikeEnabled && moment.likesFailed
             ? l10n[moment.hasSavedLikes == true ? .likesSavedNotice : .likesNotLoaded] : nil
         partial = moment.fieldErrors
+        self.after = after
     }
 
     private enum CodingKeys: String, CodingKey {
         case momentID, userName, userAvatarURL, title, photoURL, photoURLs, morePhotosCount, link, postDateDescription, createdAt
-        case isLikeEnabled, isLiked, likes, likesNotice, partial
+        case isLikeEnabled, isLiked, likes, likesNotice, partial, after
     }
 }

@@ -172,7 +172,8 @@ public struct MomentsTimelineViewModel: ListViewModel, Encodable {
 
     /// The item of `moment`, as this screen shows it.
     public func item(_ moment: MomentsDetails.Moment) -> MomentListItemViewModel {
-        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now, mediaLinks: mediaLinks)
+        MomentListItemViewModel(moment: moment, isLikeEnabled: isLikeEnabled, l10n: l10n, now: now, mediaLinks: mediaLinks,
+                                after: page.after)
     }
 
     /// Likes or unlikes the moment `momentID` as the screen's user and answers its item after the

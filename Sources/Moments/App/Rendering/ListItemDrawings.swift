@@ -1,0 +1,83 @@
+import Foundation
+import Foundations
+import HTTPServer
+import Locking
+
+/// List items drawn for pages, each kept by what it is drawn from: its template, its JSON and the
+/// page's look (`PageLook`). An item's template sees nothing else (`ListItemViewModel`), so an item
+/// drawn once is the same on every page that lists it: a page drawn again after a change draws
+/// only the items that changed.
+final class ListItemDrawings: Sendable {
+    struct Key: Hashable, Sendable {
+        let look: PageLook.Key
+        let template: String
+        let json: Data
+    }
+
+    private let capacity: Int
+    /// `false`: every item is drawn afresh, as the reference a kept page must equal.
+    private let keepsItems: Bool
+    private let drawn = Locked<[Key: String]>([:])
+
+    /// - Parameter capacity: items kept at most; past it the drawings start over, since items
+    ///   that changed are not asked for again.
+    init(capacity: Int = 1024, keepsItems: Bool) {
+        self.capacity = capacity
+        self.keepsItems = keepsItems
+    }
+
+    /// The item drawn for `key`, by `draw` when it has not been yet.
+    func html(for key: Key, draw: () throws -> String) rethrows -> String {
+        if keepsItems, let html = drawn.withLock({ $0[key] }) { return html }
+        let html = try draw()
+        guard keepsItems else { return html }
+        drawn.withLock { drawn in
+            if drawn.count >= capacity { drawn.removeAll() }
+            drawn[key] = html
+        }
+        return html
+    }
+}
+
+/// What every template of a page may read besides its content, and all that a list item's template
+/// reads besides its item: the strings of the reader's language, the design the toggles choose, and
+/// the placeholder of the CSRF token (`RenderedPage`).
+struct PageLook {
+    /// Equal keys, equal looks.
+    struct Key: Hashable, Sendable {
+        let language: String
+        let set: TemplateRenderer.TemplateSet
+        let design: [String]
+    }
+
+    let key: Key
+    /// The values, under the names templates use.
+    let values: [String: Any]
+}
+
+/// A page's `ListItemDrawer`: draws each item alone with the page's look, or finds it drawn.
+struct PageItemDrawer: ListItemDrawer, @unchecked Sendable {
+    // Unchecked: `look` holds the values of one page, and the drawer lives for the one encoding that draws it.
+    let renderer: TemplateRenderer
+    let look: PageLook
+    let drawings: ListItemDrawings
+    private let encoder = JSONCoding.encoder()
+
+    init(renderer: TemplateRenderer, look: PageLook, drawings: ListItemDrawings) {
+        self.renderer = renderer
+        self.look = look
+        self.drawings = drawings
+    }
+
+    func html(for item: any ListItemViewModel) throws -> String {
+        let json = try encoder.encode(item)
+        let template = item.reuseIdentifier
+        return try drawings.html(for: ListItemDrawings.Key(look: look.key, template: template, json: json)) {
+            var context = look.values
+            if let fields = try JSONSerialization.jsonObject(with: json) as? [String: Any] {
+                context.merge(fields) { $1 }
+            }
+            return try renderer.render(template, context: context, set: look.key.set)
+        }
+    }
+}
