@@ -191,6 +191,48 @@ import TestSupport
         await server.stop()
     }
 
+    /// A page whose forms carry the CSRF token is kept once for every browser with a token of the
+    /// dashboard's making, each lent with its own, and once for those without, each issued a fresh
+    /// one; a token of another shape is never written into an answer another is lent.
+    @Test func aPageHoldingEachClientsToken_isKeptOnceForEveryTokenOfTheDashboardsMaking() async throws {
+        let drawn = Count()
+        var router = Router()
+        router.add(middleware: CSRFMiddleware())
+        router.get("/form") { request in
+            drawn.increment()
+            var response = Response.html(#"<input name="_csrf" value="\#(request.csrfToken ?? "")">"#)
+            response.reuse = Reuse(validity: AnswerValidity([]))
+            return response
+        }
+        let server = try TestServer(router: router)
+        func answer(_ cookie: String?) async throws -> (body: String, setCookie: String?) {
+            let answer = try await server.send("GET", "/form", headers: cookie.map { ["Cookie": "moments_csrf=\($0)"] } ?? [:])
+            return (String(decoding: answer.body, as: UTF8.self), answer.headers["set-cookie"])
+        }
+        let tokens = (0..<3).map { String(repeating: "0123456789abcdef".map(String.init)[$0 * 5], count: 32) }
+        for token in tokens {
+            let lent = try await answer(token)
+            #expect(lent.body == #"<input name="_csrf" value="\#(token)">"#)
+            #expect(lent.setCookie == nil)
+        }
+        #expect(drawn.current == 1, "drawn once for three browsers with tokens")
+        var issued: Set<String> = []
+        for _ in 0..<2 {
+            let lent = try await answer(nil)
+            let token = try #require(lent.setCookie?.dropFirst("moments_csrf=".count).prefix { $0 != ";" })
+            #expect(lent.body == #"<input name="_csrf" value="\#(token)">"#)
+            issued.insert(String(token))
+        }
+        #expect(drawn.current == 2 && issued.count == 2, "once more for browsers without, each issued its own")
+        for _ in 0..<2 {
+            #expect(try await answer("a-token-of-another-shape").body == #"<input name="_csrf" value="a-token-of-another-shape">"#)
+        }
+        #expect(drawn.current == 4, "a token of another shape is drawn into its own answer each time")
+        #expect(try await answer(tokens[0]).body.contains(tokens[0]))
+        #expect(drawn.current == 4)
+        await server.stop()
+    }
+
     /// A lent response's own headers are set in place when the value has the old one's length and
     /// is the first of its name, by a delete and an add otherwise: either way each is sent once,
     /// with this request's value, and the other headers of its name are left as they were.

@@ -182,8 +182,9 @@ struct Dashboard {
         try JSONCoding.decoder().decode(type, from: Data(text.utf8))
     }
 
-    /// The CSRF token the tests' browser holds, in its cookie and in every form it posts.
-    static let csrfToken = "test-csrf-token"
+    /// The CSRF token the tests' browser holds, in its cookie and in every form it posts: of the shape
+    /// the dashboard issues (`Cookies.isEchoable`), so pages are kept for it as for a browser.
+    static let csrfToken = "7e57c5af7e57c5af7e57c5af7e57c5af"
 
     func send(_ method: String, _ path: String, contentType: String, body: String, headers: [String: String] = [:])
         async throws -> (status: Int, headers: [String: String], text: String) {

@@ -28,7 +28,8 @@ public struct CSRFMiddleware: Middleware {
         // A cookie the dashboard cannot have issued (another site's script may set one) is replaced:
         // pages carry the token as it is, in an attribute, so only safe characters pass. Looked at
         // without noting it: only an HTML answer, or a handler that reads the token, depends on it.
-        let issued = !(request.cookies.unnoted(Self.cookieName).map(Self.isWellFormed) ?? false)
+        let cookie = request.cookies.unnoted(Self.cookieName)
+        let issued = !(cookie.map(Self.isWellFormed) ?? false)
         if issued {
             request.cookies[Self.cookieName] = Self.newToken()
         }
@@ -46,12 +47,17 @@ public struct CSRFMiddleware: Middleware {
         }
         var response = try await next(request)
         guard response.headers["Content-Type"]?.hasPrefix("text/html") == true else { return response }
-        _ = request.cookies[Self.cookieName] // noted: whether this page sets a cookie depends on it
-        if issued, let token = request.csrfToken {
+        // The page holds the token: an answer reused for another request gets that request's own,
+        // a fresh one for a client without (in the cookie, too), the cookie's for one with.
+        let token = request.cookies.echoed(Self.cookieName) ?? ""
+        if issued {
             response.headers.add("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
-            // An answer reused for another request gets another fresh token in place of this one.
             response.reuse?.perClientValue = PerClientValue(value: token, make: Self.newToken)
+        } else {
+            response.reuse?.perClientValue = PerClientValue(echoing: Self.cookieName, value: token)
         }
+        // An answer holding a token of another shape could never be lent: none is written into others' answers.
+        if let cookie, !Cookies.isEchoable(cookie.utf8) { response.reuse = nil }
         return response
     }
 
@@ -71,6 +77,7 @@ public struct CSRFMiddleware: Middleware {
 }
 
 extension Request {
-    /// The CSRF token forms on this page must carry in their `_csrf` field.
-    public var csrfToken: String? { cookies[CSRFMiddleware.cookieName] }
+    /// The CSRF token forms on this page must carry in their `_csrf` field. Not noted
+    /// (`RequestReads`): an HTML answer holds it as `CSRFMiddleware`'s per-client value.
+    public var csrfToken: String? { cookies.unnoted(CSRFMiddleware.cookieName) }
 }

@@ -8,9 +8,9 @@ import Telemetry
 /// middleware and handler read to make it (`RequestReads`), as libmicrohttpd parsed them. A
 /// request that asks the same thing while the answer's validity holds is answered at once on
 /// libmicrohttpd's thread: no `Request`, no task, no middleware, no handler; the answer's effects
-/// run and a fresh per-client value is written in. Nothing they read of the request differs, so
-/// they would have answered it the same: a stylesheet is kept once for every browser, a page once
-/// per value of the cookies it reads.
+/// run and the request's own per-client value is written in. Nothing they read of the request
+/// differs, so they would have answered it the same: a stylesheet is kept once for every browser,
+/// a page with a form once for every browser with a token and once for those without.
 ///
 /// Bounded by the bytes kept: past the budget the answers no longer current go, then those used
 /// longest ago.
@@ -32,13 +32,16 @@ final class ReadyAnswers: Sendable {
         let headers: [String]
         let names: HeaderNames
         let cookies: [String]
+        /// Cookies the answers hold as they came (`Cookies.echoed`), told apart by kind alone.
+        let echoedCookies: [String]
         /// Which family of a key these are: a variant made for another is not looked up.
         let generation: Int
 
-        init(headers: [String], cookies: [String], generation: Int) {
+        init(headers: [String], cookies: [String], echoedCookies: [String], generation: Int) {
             self.headers = headers
             names = HeaderNames(headers)
             self.cookies = cookies
+            self.echoedCookies = echoedCookies
             self.generation = generation
         }
     }
@@ -71,12 +74,22 @@ final class ReadyAnswers: Sendable {
             if let value { bytes.append(contentsOf: value) } else { bytes.append(1) }
             bytes.append(0)
         }
+
+        /// A cookie the family echoes, by its place in `Reads.echoedCookies`, and its kind: absent,
+        /// echoable (`Cookies.isEchoable`) or not.
+        mutating func append(echoed index: Int, _ value: UnsafeRawBufferPointer?) {
+            bytes.append(0xFE)
+            bytes.append(UInt8(truncatingIfNeeded: index))
+            bytes.append(value.map { Cookies.isEchoable($0) ? 1 : 2 } ?? 0)
+        }
     }
 
-    /// What a GET or HEAD asks, and its variant when answers are kept for its key.
+    /// What a GET or HEAD asks, its variant when answers are kept for its key, and the values of
+    /// the cookies those answers echo, in `Reads.echoedCookies`' order (empty when not echoable).
     struct Asked: Sendable {
         let key: Key
         let variant: Variant?
+        var echoed: [String] = []
     }
 
     /// An answer kept, ready to lend. A class: a reuse takes it out of the lock with one retain.
@@ -141,14 +154,14 @@ final class ReadyAnswers: Sendable {
     func lend(for asked: Asked, started: ContinuousClock.Instant, requestID: RequestID) -> Lent? {
         guard let variant = asked.variant else { return nil }
         // The lock only finds the entry: its validity is read outside, where no other thread waits on it.
-        let found = state.withLock { state -> Entry? in
+        let found = state.withLock { state -> (Entry, Reads)? in
             guard let family = state.families[asked.key], family.reads.generation == variant.generation,
                   let entry = family.entries[variant] else { return nil }
             state.clock += 1
             entry.lastUsed = state.clock
-            return entry
+            return (entry, family.reads)
         }
-        guard let entry = found else { return nil }
+        guard let (entry, reads) = found else { return nil }
         let now = ContinuousClock.now
         guard entry.validity.isCurrent(at: now) else {
             state.withLock { state in
@@ -158,9 +171,13 @@ final class ReadyAnswers: Sendable {
             }
             return nil
         }
-        guard let prepared = entry.responses.lend(requestID: requestID, value: entry.perClientValue?.make() ?? "") else {
-            return nil
+        let value = switch entry.perClientValue?.source {
+        case .made(let make): make()
+        // `asked` was read for this family's generation: its echoed values are in the family's order.
+        case .cookie(let name): reads.echoedCookies.firstIndex(of: name).map { asked.echoed[$0] } ?? ""
+        case nil: ""
         }
+        guard let prepared = entry.responses.lend(requestID: requestID, value: value) else { return nil }
         let elapsed = now - started
         for effect in entry.effects { effect(elapsed) }
         return Lent(responses: entry.responses, prepared: prepared)
@@ -178,12 +195,14 @@ final class ReadyAnswers: Sendable {
         guard entry.cost <= budget / 4 else { return }
         state.withLock { state in
             var family = state.families.removeValue(forKey: key)
-            if family == nil || !read.headers.isSubset(of: family!.reads.headers) || !read.cookies.isSubset(of: family!.reads.cookies) {
+            if family == nil || !read.headers.isSubset(of: family!.reads.headers) || !read.cookies.isSubset(of: family!.reads.cookies)
+                || !read.echoedCookies.isSubset(of: family!.reads.echoedCookies) {
                 // A family told apart by more names: its answers were kept under fewer values.
                 family?.entries.values.forEach { state.bytes -= $0.cost }
                 state.generations += 1
                 family = Family(reads: Reads(headers: (read.headers.union(family?.reads.headers ?? [])).sorted(),
                                              cookies: (read.cookies.union(family?.reads.cookies ?? [])).sorted(),
+                                             echoedCookies: (read.echoedCookies.union(family?.reads.echoedCookies ?? [])).sorted(),
                                              generation: state.generations))
             }
             let variant = Self.variant(of: request, for: family!.reads)
@@ -227,6 +246,13 @@ final class ReadyAnswers: Sendable {
                 value.withUTF8 { variant.append(cookie: index, UnsafeRawBufferPointer($0)) }
             } else {
                 variant.append(cookie: index, nil)
+            }
+        }
+        for (index, name) in reads.echoedCookies.enumerated() {
+            if var value = request.cookies.unnoted(name) {
+                value.withUTF8 { variant.append(echoed: index, UnsafeRawBufferPointer($0)) }
+            } else {
+                variant.append(echoed: index, nil)
             }
         }
         return variant

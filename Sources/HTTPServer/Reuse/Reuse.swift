@@ -9,8 +9,8 @@ public struct Reuse: Sendable {
 
     public var validity: AnswerValidity
     public var effects: [Effect]
-    /// A value made for this client alone and written into the answer (the CSRF token issued to
-    /// a client that had none): every reuse writes a fresh one from `PerClientValue.make` in its place.
+    /// A value of this client alone written into the answer (the CSRF token): every reuse writes
+    /// its own request's in its place.
     public var perClientValue: PerClientValue?
 
     public init(validity: AnswerValidity, effects: [Effect] = []) {
@@ -19,13 +19,28 @@ public struct Reuse: Sendable {
     }
 }
 
-/// A value written into an answer for one client, and how to make another.
+/// A value written into an answer for one client, and where another client's comes from.
 public struct PerClientValue: Sendable {
-    public let value: String
-    public let make: @Sendable () -> String
+    enum Source: Sendable {
+        /// Made afresh for each client (a token issued to a client that had none).
+        case made(@Sendable () -> String)
+        /// The request's cookie of this name, as it came (`Cookies.echoed`).
+        case cookie(String)
+    }
 
+    public let value: String
+    let source: Source
+
+    /// `value`, made for this client; `make` makes another's.
     public init(value: String, make: @escaping @Sendable () -> String) {
         self.value = value
-        self.make = make
+        source = .made(make)
+    }
+
+    /// `value`, this request's cookie `name`, echoable (`Cookies.isEchoable`): each reuse writes
+    /// its own request's.
+    public init(echoing name: String, value: String) {
+        self.value = value
+        source = .cookie(name)
     }
 }

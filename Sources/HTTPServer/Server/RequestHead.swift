@@ -32,7 +32,14 @@ struct RequestHead {
             let value = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.COOKIE_KIND, name)
             walk.variant?.append(cookie: index, value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) })
         }
-        asked = walk.key.map { ReadyAnswers.Asked(key: $0, variant: walk.variant) }
+        var echoed: [String] = []
+        for (index, name) in (walk.reads?.echoedCookies ?? []).enumerated() {
+            let value = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.COOKIE_KIND, name)
+                .map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) }
+            walk.variant?.append(echoed: index, value)
+            echoed.append(value.flatMap { Cookies.isEchoable($0) ? String(decoding: $0, as: UTF8.self) : nil } ?? "")
+        }
+        asked = walk.key.map { ReadyAnswers.Asked(key: $0, variant: walk.variant, echoed: echoed) }
     }
 
     /// What the walks have read so far. Handed to libmicrohttpd's callback by pointer, with no
