@@ -120,11 +120,14 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case designkitLight
     case designkitDark
     case designkitTapToToggle
+    case designkitPending
     case designkitSample
     case designkitContrast
     case designkitContrastHint
     case designkitText
     case designkitBackground
+    case announceLiking
+    case announceUnliking
     case announceLiked
     case announceUnliked
     case announceNewMoments
