@@ -45,11 +45,23 @@ function restoreFocus(key) {
   target?.focus({ preventScroll: true });
 }
 
+// A like shows at once what it will be, as the seed's heart does, and that it is on its way: the
+// button is pressed as it will be and busy (DesignKit's pending style), and the live region says
+// so. The server's answer replaces the moment; a failure puts the button back, with a toast.
 async function submitLike(form) {
   const button = form.querySelector("button");
-  // Taken before the button is disabled, which takes the focus away from it.
-  const focus = focusKey();
-  button.disabled = true;
+  // A second press while one is on its way sends nothing.
+  if (button.getAttribute("aria-busy") === "true") return;
+  const wasPressed = button.getAttribute("aria-pressed");
+  const momentID = form.closest("[data-moment-id]").dataset.momentId;
+  button.setAttribute("aria-pressed", wasPressed === "true" ? "false" : "true");
+  button.setAttribute("aria-busy", "true");
+  announce(wasPressed === "true" ? "unliking" : "liking");
+  const putBack = (message) => {
+    showToast(message);
+    button.setAttribute("aria-pressed", wasPressed);
+    button.removeAttribute("aria-busy");
+  };
   try {
     const response = await fetch(form.action, {
       method: "POST",
@@ -58,22 +70,19 @@ async function submitLike(form) {
     });
     if (!response.ok) {
       const answer = await response.json().catch(() => null);
-      showToast(answer?.error?.message ?? `${response.status} ${response.statusText}`);
-      button.disabled = false;
-      restoreFocus(focus);
+      putBack(answer?.error?.message ?? `${response.status} ${response.statusText}`);
       return;
     }
-    const article = form.closest("[data-moment-id]");
     const template = document.createElement("template");
     template.innerHTML = (await response.text()).trim();
     const updated = template.content.firstElementChild;
-    article.replaceWith(updated);
+    // Found again by its id: a live redraw may have replaced the moment while the like was on its way.
+    const focus = focusKey();
+    document.querySelector(`[data-moment-id="${CSS.escape(momentID)}"]`)?.replaceWith(updated);
     restoreFocus(focus);
     announce(updated.querySelector("[data-like-form] button")?.getAttribute("aria-pressed") === "true" ? "liked" : "unliked");
   } catch (error) {
-    showToast(String(error));
-    button.disabled = false;
-    restoreFocus(focus);
+    putBack(String(error));
   }
 }
 

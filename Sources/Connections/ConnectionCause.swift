@@ -14,6 +14,8 @@ public enum ConnectionCause: Sendable, Equatable {
     case tlsFailed
     /// No connection within the time allowed.
     case timeout
+    /// The server cut the connection before its answer.
+    case reset
     /// Any other failure, with its client's words for it.
     case other(String)
 
@@ -26,6 +28,7 @@ public enum ConnectionCause: Sendable, Equatable {
         case .tlsNotOffered: "the server takes no TLS (SSL) connections"
         case .tlsFailed: "the TLS handshake failed (the server does not speak TLS on that port, or its certificate is not trusted)"
         case .timeout: "no connection was made in time"
+        case .reset: "the connection was reset before an answer came"
         case .other(let words): words
         }
     }
@@ -35,7 +38,7 @@ public enum ConnectionCause: Sendable, Equatable {
     public var isLasting: Bool {
         switch self {
         case .unknownHost, .refused, .tlsNotOffered, .tlsFailed, .timeout: true
-        case .other: false
+        case .reset, .other: false
         }
     }
 }

@@ -25,8 +25,10 @@ public struct ConnectionFailure: Error, Sendable, Equatable {
         return components.string ?? url
     }
 
-    /// `host:port` as a person writes it: an IPv6 address in brackets.
+    /// `host:port` as a person writes it: an IPv6 address in brackets. Port 0, where no server
+    /// listens, names an endpoint that has none (a BFF in this process): the host alone.
     public static func hostAndPort(_ host: String, _ port: Int) -> String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        guard port != 0 else { return host }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

@@ -6,6 +6,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import REPORT_DIR, record_axe
+from helpers import api
 
 PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error", "crash-confirm", "network-selected",
          "session-report"]
@@ -81,3 +82,32 @@ def test_page_has_no_serious_or_critical_axe_violation(site, browser, page):
         if page == "timeline-error":
             site.close_error_state()
     assert not failures, f"{page} ({site.pages[page]}):\n" + "\n".join(failures)
+
+
+# Long enough for axe to finish while the like waits, short of the BFF's 5 s timeout.
+PENDING_LIKE_DELAY_MS = 4000
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_timeline_while_a_like_is_on_its_way_has_no_serious_or_critical_axe_violation(site, browser, scheme):
+    api(site.url, "PUT", "/api/area51/faults/updateMomentLike", {"kind": "delay", "delayMs": PENDING_LIKE_DELAY_MS})
+    look(browser, scheme, 390)
+    browser.get(site.url + "/")
+    button = browser.find_element("css selector", "[data-like-form] button")
+    moment = button.get_attribute("id").removeprefix("like-")
+    was_liked = button.get_attribute("aria-pressed") == "true"
+    try:
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        WebDriverWait(browser, 2).until(lambda d: button.get_attribute("aria-busy") == "true", "the like is on its way")
+        violations = run_axe(browser)
+        assert not isinstance(violations, dict), violations
+        assert button.get_attribute("aria-busy") == "true", "axe looked at the page while the like was still on its way"
+        record_axe(f"timeline-pending-like-{browser.language}-{scheme}-390", violations)
+        failures = [describe(v) for v in violations if v["impact"] in FAILING_IMPACTS]
+        assert not failures, "\n".join(failures)
+    finally:
+        api(site.url, "DELETE", "/api/area51/faults/updateMomentLike")
+        WebDriverWait(browser, 10).until(lambda d: not d.find_elements("css selector", '[aria-busy="true"]'))
+        # The moment as the other pages of the suite expect it.
+        api(site.url, "PUT", f"/api/moments/{moment}/like", {"isLiked": was_liked})

@@ -31,6 +31,20 @@ import Testing
         #expect(try await store.audit().map(\.source) == [.expired, .api])
     }
 
+    @Test func take_letsTheCallsToSkipThrough_countingOnlyMatchingOnes_thenAnswers() async throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await store.set(Mock(failure: .reset, variables: ["userID": .string("3")], skipCalls: 2, remainingCalls: 1),
+                            for: "getMomentsDetailsByUserID", source: .api)
+
+        #expect(await store.take("getMomentsDetailsByUserID", body: body(userID: "3")) == nil)
+        #expect(await store.take("getMomentsDetailsByUserID", body: body(userID: "0")) == nil, "not a call it counts")
+        #expect(store.active.first?.mock.skipCalls == 1)
+        #expect(await store.take("getMomentsDetailsByUserID", body: body(userID: "3")) == nil)
+        #expect(await store.take("getMomentsDetailsByUserID", body: body(userID: "3"))?.failure == .reset)
+        #expect(store.active.isEmpty)
+    }
+
     @Test func set_refusesAnAnswerThatIsNoGraphQLAnswer_andAnUnknownOperation_changingNothing() async throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -66,8 +66,9 @@ def test_a_mock_until_cleared_and_its_refusals(dashboard):
     not_graphql = requests.put(f"{dashboard}/api/area51/mocks/updateMomentLike", json={"body": {"moments": []}})
     assert not_graphql.status_code == 400 and not_graphql.json()["error"]["code"] == "invalid_mock"
     assert "body" in not_graphql.json()["error"]["message"]
+    # Neither a body nor a failure in its place.
     no_body = requests.put(f"{dashboard}/api/area51/mocks/updateMomentLike", json={"variables": {}})
-    assert no_body.status_code == 400 and no_body.json()["error"]["code"] == "invalid_json"
+    assert no_body.status_code == 400 and no_body.json()["error"]["code"] == "invalid_mock"
     assert [m["operation"] for m in ok(requests.get(f"{dashboard}/api/area51/mocks"))["mocks"]] == ["getMomentsDetailsByUserID"]
 
     ok(requests.delete(f"{dashboard}/api/area51/mocks/getMomentsDetailsByUserID"))

@@ -1,10 +1,11 @@
 """A client generated from the dashboard's own OpenAPI document by openapi-python-client (software
 this project did not write), used as a script author would: its default headers and nothing else.
-It sets, reads and clears a fault, runs an Area 51 tool, replays an exchange of the network log
-(and exports the replay as HAR), switches a toggle and likes a moment; each answer must be the
-documented status and parse into the generated model, and each effect is read back through the
-same client. The generator must print no warning about the document (a warning means a schema or
+It sets, reads and clears a fault, runs an Area 51 tool, reads an exchange of the network log as
+typed fields, replays it (and exports the replay as HAR), switches a toggle and likes a moment; each
+answer must be the documented status and parse into the generated model, and each effect is read
+back through the same client. The generator must print no warning about the document (a warning means a schema or
 an answer was left out of the client)."""
+import datetime
 import importlib
 import re
 import shutil
@@ -20,7 +21,7 @@ from conftest import start_moments, stop_moments
 PACKAGE = "moments_web_client"
 OPERATIONS = [
     "set_fault", "list_faults", "clear_fault", "clear_faults", "run_action", "get_timeline",
-    "list_network_exchanges", "replay_network_exchange", "export_network_har", "list_toggles", "update_toggle",
+    "list_network_exchanges", "get_network_exchange", "replay_network_exchange", "export_network_har", "list_toggles", "update_toggle",
     "update_like", "get_moment",
 ]
 
@@ -123,18 +124,34 @@ def test_generated_client_round_trip_with_no_extra_headers(generated, client):
                  200, models.NetworkInspector)
     assert log.exchanges, "the timeline's GraphQL call is in the log"
     exchange = log.exchanges[0]
-    assert (exchange["operationName"], exchange["kind"], exchange["outcome"]) == (operation, "graphQL", "ok")
-    replay = parsed(api.replay_network_exchange.sync_detailed(str(exchange["id"]), client=client),
+    # Typed fields, not additional_properties: the document describes every property of an exchange.
+    assert isinstance(exchange, models.NetworkExchangeRow)
+    assert isinstance(exchange.id, int) and isinstance(exchange.started_at, datetime.datetime)
+    assert (exchange.operation_name, exchange.kind, exchange.outcome) == \
+        (operation, models.NetworkExchangeKind.GRAPHQL, models.NetworkExchangeOutcome.OK)
+    assert exchange.additional_properties == {}
+    detail = parsed(api.get_network_exchange.sync_detailed(str(exchange.id), client=client),
+                    200, models.NetworkExchangeDetail)
+    whole = detail.exchange
+    assert isinstance(whole, models.NetworkExchange) and whole.additional_properties == {}
+    assert (whole.id, whole.operation_name, whole.outcome, whole.started_at) == \
+        (exchange.id, operation, models.NetworkExchangeOutcome.OK, exchange.started_at)
+    assert whole.response_body.size > 0 and not whole.response_body.is_truncated
+    assert detail.summary.id == exchange.id
+    replay = parsed(api.replay_network_exchange.sync_detailed(str(exchange.id), client=client),
                     200, models.ReplayResult)
-    assert replay.original["id"] == exchange["id"]
-    assert replay.replay["operationName"] == operation and replay.replay["id"] != exchange["id"]
-    assert replay.replay["outcome"] == "ok"
+    assert replay.original.id == exchange.id
+    assert replay.replay.operation_name == operation and replay.replay.id != exchange.id
+    assert replay.replay.outcome == models.NetworkExchangeOutcome.OK
     assert replay.differences == []
     after = parsed(api.list_network_exchanges.sync_detailed(client=client, operation=operation),
                    200, models.NetworkInspector)
-    assert replay.replay["id"] in [item["id"] for item in after.exchanges], "the replay is logged too"
-    har = parsed(api.export_network_har.sync_detailed(client=client, id=str(replay.replay["id"])), 200, models.HAR)
+    assert replay.replay.id in [item.id for item in after.exchanges], "the replay is logged too"
+    har = parsed(api.export_network_har.sync_detailed(client=client, id=str(replay.replay.id)), 200, models.HAR)
     assert (har.log.version, har.log.creator.name, len(har.log.entries)) == ("1.2", "Moments Web", 1)
+    entry = har.log.entries[0]
+    assert (entry.request.method, entry.response.status) == ("POST", 200)
+    assert isinstance(entry.started_date_time, datetime.datetime) and entry.additional_properties == {}
 
     # A toggle switched: the answer and the list both say so.
     toggle = "isLikeButtonForMomentEnabled"

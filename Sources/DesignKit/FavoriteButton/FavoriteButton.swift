@@ -1,4 +1,5 @@
-/// The star and heart favorite buttons: an outline when off, filled when on.
+/// The star and heart favorite buttons: an outline when off, filled when on, pulsing while the
+/// change is on its way (`aria-busy="true"`; still, and faded, for a reader who asks for less motion).
 public enum FavoriteButton {
     public enum Style: String, Sendable, CaseIterable {
         case heart

@@ -70,5 +70,11 @@ public enum DesignKitStylesheet {
         .dk-favorite-button[aria-pressed="true"] .dk-favorite-icon { fill: currentColor; }
         .dk-favorite-button--heart[aria-pressed="true"] { color: var(--color-heart); }
         .dk-favorite-button--star[aria-pressed="true"] { color: var(--color-star); }
+        .dk-favorite-button[aria-busy="true"] { cursor: progress; background: var(--color-secondary-background); box-shadow: inset 0 0 0 1.5px currentColor; }
+        .dk-favorite-button[aria-busy="true"] .dk-favorite-icon { animation: dk-pending .8s ease-in-out infinite alternate; }
+        @keyframes dk-pending { to { opacity: .4; transform: scale(.85); } }
+        @media (prefers-reduced-motion: reduce) {
+          .dk-favorite-button[aria-busy="true"] .dk-favorite-icon { animation: none; opacity: .6; }
+        }
         """
 }

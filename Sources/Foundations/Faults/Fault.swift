@@ -72,15 +72,16 @@ public struct Fault: Codable, Sendable, Equatable {
     static let defaultMessage = "Injected fault"
     static let defaultCode = "INJECTED_FAULT"
 
-    /// The answer to one call under this fault; `send` makes the real call when the kind needs it.
-    func answer(timeout: Duration, send: () async throws -> (status: Int, body: Data)) async throws -> (status: Int, body: Data) {
+    /// The answer to one call to `endpoint` under this fault; `send` makes the real call when the
+    /// kind needs it.
+    func answer(reaching endpoint: String, timeout: Duration,
+                send: () async throws -> (status: Int, body: Data)) async throws -> (status: Int, body: Data) {
         switch kind {
         case .delay:
             try await Task.sleep(for: .milliseconds(delayMs ?? 0))
             return try await send()
         case .timeout:
-            try await Task.sleep(for: timeout)
-            throw APISessionError.timeout(seconds: Double(timeout.components.seconds))
+            try await TransportFailure.timeout.fail(reaching: endpoint, timeout: timeout)
         case .httpStatus:
             let status = status ?? 500
             return (status, Data("injected fault: HTTP \(status)\n".utf8))

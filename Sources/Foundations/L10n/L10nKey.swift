@@ -21,6 +21,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case bffErrorUnreachable = "bffError.unreachable"
     case connectionUnknownHost = "connection.unknownHost"
     case connectionRefused = "connection.refused"
+    case connectionReset = "connection.reset"
     case connectionTLSNotOffered = "connection.tlsNotOffered"
     case connectionTLSFailed = "connection.tlsFailed"
     case connectionTimeout = "connection.timeout"
@@ -119,11 +120,14 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case designkitLight
     case designkitDark
     case designkitTapToToggle
+    case designkitPending
     case designkitSample
     case designkitContrast
     case designkitContrastHint
     case designkitText
     case designkitBackground
+    case announceLiking
+    case announceUnliking
     case announceLiked
     case announceUnliked
     case announceNewMoments
@@ -218,6 +222,11 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case mocksHint
     case mockBody
     case mockVariables
+    case mockFailure
+    case mockFailureNone
+    case mockFailureRefused
+    case mockFailureReset
+    case mockSkipCalls
     case mockSet
     case mockClear
     case mockNone
@@ -275,6 +284,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case expectedGraphQLAnswer = "expected.graphQLAnswer"
     case expectedGraphQLAnswerJSON = "expected.graphQLAnswerJSON"
     case expectedVariablesObject = "expected.variablesObject"
+    case expectedInsteadOfBody = "expected.insteadOfBody"
     case expectedOneEntryPerName = "expected.oneEntryPerName"
     case expectedUserID = "expected.userID"
     case expectedTrueOrFalse = "expected.trueOrFalse"

@@ -15,8 +15,10 @@ public enum MockError: Error, Equatable, Sendable {
         case graphQLAnswerJSON
         /// The form's `variables`.
         case variablesObject
-        /// `remainingCalls`.
+        /// `skipCalls`, `remainingCalls`.
         case wholeNumberFromOne
+        /// `failure`: given in place of `body`, never beside it.
+        case insteadOfBody
 
         public var key: L10nKey {
             switch self {
@@ -24,6 +26,7 @@ public enum MockError: Error, Equatable, Sendable {
             case .graphQLAnswerJSON: .expectedGraphQLAnswerJSON
             case .variablesObject: .expectedVariablesObject
             case .wholeNumberFromOne: .expectedWholeNumberFromOne
+            case .insteadOfBody: .expectedInsteadOfBody
             }
         }
     }

@@ -59,13 +59,18 @@ public final class MockStore: StateVersioned {
     public var stateVersion: Int { changes.current }
 
     /// The mock that answers one call of `operation` whose request body is `body` (its
-    /// `variables` are read only when a mock is set), counting its remaining calls down; at zero
-    /// it ends, and the audit records the end (source `expired`).
+    /// `variables` are read only when a mock is set), once the calls it lets through are used,
+    /// counting its remaining calls down; at zero it ends, and the audit records the end (source `expired`).
     public func take(_ operation: String, body: Data) async -> Mock? {
         guard state.withLock({ $0.mocks[operation] }) != nil else { return nil }
         let variables = JSONValue(data: body)?["variables"]
-        let taken = state.withLock { state in
-            let taken = state.mocks[operation]?.matches(variables) == true ? state.mocks.takeCall(operation) : nil
+        let taken = state.withLock { state -> (setting: Mock, isCounted: Bool, isLast: Bool)? in
+            guard state.mocks[operation]?.matches(variables) == true else { return nil }
+            if state.mocks[operation]?.skipsCall() == true {
+                changes.advance()
+                return nil
+            }
+            let taken = state.mocks.takeCall(operation)
             if taken?.isCounted == true { changes.advance() }
             return taken
         }

@@ -208,21 +208,22 @@ public struct APISession: Sendable {
     private func sendWithTimeout(_ body: Data, headers: [String: String], fault: Fault?,
                                  mock: Mock?) async throws(APISessionError) -> (status: Int, body: Data) {
         let transport = transport
+        let timeout = timeout
+        let endpoint = transport.endpointDescription
         // A mock stands in for the BFF; a fault shapes its answer as it would the BFF's.
         let send: @Sendable () async throws -> (status: Int, body: Data)
-        if let answer = mock?.answer {
-            send = { (200, answer) }
+        if let mock {
+            send = { try await mock.answer(reaching: endpoint, timeout: timeout) }
         } else {
             send = { try await transport.send(body, headers: headers) }
         }
-        let timeout = timeout
         // What is left of the request's deadline, when it is sooner than this exchange's timeout.
         let wait = Self.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout
         do {
             return try await withThrowingTaskGroup(of: (status: Int, body: Data).self) { group in
                 group.addTask {
                     guard let fault else { return try await send() }
-                    return try await fault.answer(timeout: timeout, send: send)
+                    return try await fault.answer(reaching: endpoint, timeout: timeout, send: send)
                 }
                 group.addTask {
                     try await Task.sleep(for: wait)

@@ -18,7 +18,7 @@ extension ConnectionFailure {
         case .refused(let host, let port): String(format: l10n[.bffRemedyRefused], Self.hostAndPort(host, port), option)
         case .tlsNotOffered, .tlsFailed: String(format: l10n[.bffRemedyTLS], option)
         case .timeout: String(format: l10n[.bffRemedyTimeout], option)
-        case .other: String(format: l10n[.bffRemedyOther], option)
+        case .reset, .other: String(format: l10n[.bffRemedyOther], option)
         }
     }
 }
@@ -33,6 +33,7 @@ extension ConnectionCause {
         case .tlsNotOffered: l10n[.connectionTLSNotOffered]
         case .tlsFailed: l10n[.connectionTLSFailed]
         case .timeout: l10n[.connectionTimeout]
+        case .reset: l10n[.connectionReset]
         case .other(let words): words
         }
     }

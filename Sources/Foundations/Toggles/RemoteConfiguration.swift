@@ -119,7 +119,7 @@ public struct RemoteConfigurationSource: Sendable {
             do {
                 let received: (status: Int, body: Data)
                 if let fault {
-                    received = try await fault.answer(timeout: timeout) { (200, try await load()) }
+                    received = try await fault.answer(reaching: description, timeout: timeout) { (200, try await load()) }
                 } else {
                     received = (200, try await load())
                 }

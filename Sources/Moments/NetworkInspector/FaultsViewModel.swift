@@ -17,6 +17,7 @@ struct FaultsViewModel: Encodable, Sendable {
         let clearAction: String
     }
 
+    /// One choice of a select: a fault's kind, or a mock's failure.
     struct Kind: Encodable, Sendable {
         let value: String
         let title: String

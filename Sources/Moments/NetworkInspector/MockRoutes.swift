@@ -7,7 +7,7 @@ import HTTPServer
 /// response"), each form and its JSON twin one handler. Mounted with Area 51, so absent from production builds.
 struct MockRoutes: RouteCollection {
     /// What the JSON routes answer: the mocks in force and the latest sets and clears.
-    struct MockList: Encodable {
+    struct MockList: Codable {
         let mocks: [MockStore.Active]
         let audit: [MockChange]
     }
@@ -41,15 +41,21 @@ struct MockRoutes: RouteCollection {
 }
 
 /// A mock from the inspector's form: `body` and `variables` as JSON text (empty variables:
-/// every call), `remainingCalls` empty for "until cleared".
+/// every call), or an empty body and a `failure`; `skipCalls` empty for "none",
+/// `remainingCalls` empty for "until cleared".
 struct MockForm: Decodable {
-    let body: String
+    let body: String?
+    let failure: TransportFailure?
     let variables: String?
+    let skipCalls: Int?
     let remainingCalls: Int?
 
     func mock() throws(MockError) -> Mock {
-        guard let body = JSONValue(data: Data(body.utf8)) else {
-            throw .invalidField("body", expected: .graphQLAnswerJSON)
+        let text = body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var body: JSONValue?
+        if !text.isEmpty || failure == nil {
+            guard let written = JSONValue(data: Data(text.utf8)) else { throw .invalidField("body", expected: .graphQLAnswerJSON) }
+            body = written
         }
         var members: [String: JSONValue]?
         if let variables, !variables.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -58,6 +64,6 @@ struct MockForm: Decodable {
             }
             members = object
         }
-        return Mock(body: body, variables: members, remainingCalls: remainingCalls)
+        return Mock(body: body, failure: failure, variables: members, skipCalls: skipCalls, remainingCalls: remainingCalls)
     }
 }

@@ -56,7 +56,7 @@ struct NetworkInspectorRoutes: RouteCollection {
         let filter = try NetworkExchangeFilter(operation: request.query["operation"], outcome: request.query["outcome"], q: request.query["q"])
         return NetworkInspectorViewModel(log: networkLog, filter: filter,
                                          faults: FaultsViewModel(faults: faults, audit: try await faults.audit(limit: 20), l10n: l10n),
-                                         mocks: MocksViewModel(mocks: mocks), l10n: l10n)
+                                         mocks: MocksViewModel(mocks: mocks, l10n: l10n), l10n: l10n)
     }
 
     /// `?reveal=1` puts the configured credentials into the cURL line: asked for by a person on

@@ -39,7 +39,7 @@ public enum PostgresStoreError: Error, CustomStringConvertible {
         case .tlsFailed:
             "Use sslmode=disable in \(option) if the server has no SSL, or give the server a certificate this machine trusts."
         case .timeout: "Check that this machine can reach the host in \(option): a firewall may drop the connection."
-        case .other: "Check \(option), and that PostgreSQL is running."
+        case .reset, .other: "Check \(option), and that PostgreSQL is running."
         }
     }
 }
