@@ -100,17 +100,26 @@ final class ReadyAnswers: Sendable {
         let responses: PreparedResponses
         let validity: AnswerValidity
         let effects: [Reuse.Effect]
-        let perClientValue: PerClientValue?
+        let perClient: PerClient
         var lastUsed: UInt64 = 0
 
-        init(responses: PreparedResponses, reuse: Reuse) {
+        init(responses: PreparedResponses, reuse: Reuse, perClient: PerClient) {
             self.responses = responses
             validity = reuse.validity
             effects = reuse.effects
-            perClientValue = reuse.perClientValue
+            self.perClient = perClient
         }
 
         var cost: Int { responses.cost }
+    }
+
+    /// Where the per-client value of an answer lent comes from.
+    private enum PerClient {
+        case none
+        case made(@Sendable () -> String)
+        /// The request's value of the cookie at this place in its family's `Reads.echoedCookies`
+        /// (`Asked.echoed`: a request is lent only answers of the family its head was read for).
+        case echoed(Int)
     }
 
     /// The answers kept for one key.
@@ -154,14 +163,14 @@ final class ReadyAnswers: Sendable {
     func lend(for asked: Asked, started: ContinuousClock.Instant, requestID: RequestID) -> Lent? {
         guard let variant = asked.variant else { return nil }
         // The lock only finds the entry: its validity is read outside, where no other thread waits on it.
-        let found = state.withLock { state -> (Entry, Reads)? in
+        let found = state.withLock { state -> Entry? in
             guard let family = state.families[asked.key], family.reads.generation == variant.generation,
                   let entry = family.entries[variant] else { return nil }
             state.clock += 1
             entry.lastUsed = state.clock
-            return (entry, family.reads)
+            return entry
         }
-        guard let (entry, reads) = found else { return nil }
+        guard let entry = found else { return nil }
         let now = ContinuousClock.now
         guard entry.validity.isCurrent(at: now) else {
             state.withLock { state in
@@ -171,11 +180,10 @@ final class ReadyAnswers: Sendable {
             }
             return nil
         }
-        let value = switch entry.perClientValue?.source {
+        let value = switch entry.perClient {
+        case .none: ""
         case .made(let make): make()
-        // `asked` was read for this family's generation: its echoed values are in the family's order.
-        case .cookie(let name): reads.echoedCookies.firstIndex(of: name).map { asked.echoed[$0] } ?? ""
-        case nil: ""
+        case .echoed(let index): asked.echoed[index]
         }
         guard let prepared = entry.responses.lend(requestID: requestID, value: value) else { return nil }
         let elapsed = now - started
@@ -191,8 +199,7 @@ final class ReadyAnswers: Sendable {
         let read = request.reads.read
         guard let reuse = response.reuse, !read.everything, reuse.validity.isCurrent(at: .now),
               let responses = PreparedResponses(response, perClientValue: reuse.perClientValue?.value) else { return }
-        let entry = Entry(responses: responses, reuse: reuse)
-        guard entry.cost <= budget / 4 else { return }
+        guard responses.cost <= budget / 4 else { return }
         state.withLock { state in
             var family = state.families.removeValue(forKey: key)
             if family == nil || !read.headers.isSubset(of: family!.reads.headers) || !read.cookies.isSubset(of: family!.reads.cookies)
@@ -205,6 +212,19 @@ final class ReadyAnswers: Sendable {
                                              echoedCookies: (read.echoedCookies.union(family?.reads.echoedCookies ?? [])).sorted(),
                                              generation: state.generations))
             }
+            let perClient: PerClient
+            switch reuse.perClientValue?.source {
+            case nil: perClient = .none
+            case .made(let make): perClient = .made(make)
+            case .cookie(let name):
+                // A cookie written in without being noted (`Cookies.echoed`) would be lent as another's.
+                guard let index = family!.reads.echoedCookies.firstIndex(of: name) else {
+                    state.families[key] = family
+                    return
+                }
+                perClient = .echoed(index)
+            }
+            let entry = Entry(responses: responses, reuse: reuse, perClient: perClient)
             let variant = Self.variant(of: request, for: family!.reads)
             state.clock += 1
             entry.lastUsed = state.clock
