@@ -128,10 +128,11 @@ public struct APISession: Sendable {
         Timer(label: "moments_bff_call_duration_seconds", dimensions: [("operation", operationName)], preferredDisplayUnit: .seconds)
             .record(elapsed)
         let recorded = networkLog.map { log in
-            log.record(NetworkExchange(
+            let requestBody = log.body(body)
+            return log.record(NetworkExchange(
                 kind: .graphQL, operationName: operationName, operationType: Self.operationType(of: document), method: "POST",
                 url: transport.endpointDescription, requestHeaders: NetworkExchange.headers(headers, credentialNames: extraHeaders.keys),
-                document: document, variables: RequestVariables(body: body), requestBody: log.body(body),
+                document: document, variables: RequestVariables(body: body, kept: requestBody), requestBody: requestBody,
                 status: answer?.status, responseBody: answer.map { log.body($0.body) } ?? .none,
                 errors: errors,
                 failure: failure?.description, outcome: outcome, fault: fault, isMocked: mock != nil,
