@@ -1,3 +1,4 @@
+import ArgumentParser
 import BFF
 import Foundation
 import Foundations
@@ -11,6 +12,13 @@ struct BFFConnection {
     let embedded: EmbeddedBFF?
     /// Every user of the embedded BFF, read from its store, for the user switcher.
     let listUsers: (@Sendable () async throws -> [KnownUser])?
+
+    /// Refuses a URL given to `flag` that is not http:// or https://.
+    static func validate(_ url: String?, flag: String) throws {
+        if let url, URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) != true {
+            throw ValidationError("\(flag) must be an http:// or https:// URL, not \(url).")
+        }
+    }
 
     /// - Parameter headers: sent with the remote config requests of a BFF at `bffURL` (the
     ///   GraphQL ones get them from `MomentsApplication.Configuration.bffHeaders`).

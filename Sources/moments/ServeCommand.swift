@@ -67,11 +67,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--network-log-size must be between 0 and 100000, not \(networkLogSize).")
         }
         _ = try ResourceFolders.resolve(publicDir: publicDir, templatesDir: templatesDir)
-        for (flag, value) in [("--bff-url", bffURL), ("--remote-config-url", remoteConfigURL)] {
-            if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
-                throw ValidationError("\(flag) must be an http:// or https:// URL, not \(value).")
-            }
-        }
+        try BFFConnection.validate(bffURL, flag: "--bff-url")
+        try BFFConnection.validate(remoteConfigURL, flag: "--remote-config-url")
         guard remoteConfigInterval >= 0.1 else {
             throw ValidationError("--remote-config-interval must be at least 0.1 seconds, not \(remoteConfigInterval).")
         }
