@@ -35,6 +35,8 @@ struct SessionCommand: AsyncParsableCommand {
         @Option(help: "GraphQL endpoint of an external BFF; without it the embedded BFF on --data-dir is used.")
         var bffURL: String?
 
+        @OptionGroup var bffHeaderOptions: BFFHeaderOptions
+
         @Option(help: "Folder of the embedded BFF's data (default: $XDG_DATA_HOME/moments or ~/.local/share/moments).")
         var dataDir: String?
 
@@ -53,6 +55,7 @@ struct SessionCommand: AsyncParsableCommand {
 
         func validate() throws {
             try BFFConnection.validate(bffURL, flag: "--bff-url")
+            try bffHeaderOptions.validate(bffURL: bffURL)
         }
 
         func run() async throws {
@@ -67,7 +70,8 @@ struct SessionCommand: AsyncParsableCommand {
             }
             // Opened once the file is known good: a bad file leaves the data folder as it was.
             let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: nil, dataDirectory: DataDirectory.resolve(dataDir))
-            let replay = QASessionReplay(transport: backend.transport, includesMutations: withMutations,
+            let replay = QASessionReplay(transport: backend.transport, headers: try bffHeaderOptions.headers(bffURL: bffURL),
+                                         includesMutations: withMutations,
                                          ignoredPaths: ignoredPaths.isEmpty ? QASessionReplay.defaultIgnoredPaths : ignoredPaths)
             let result = await replay.run(recording)
             switch format {
