@@ -70,8 +70,10 @@ struct SessionCommand: AsyncParsableCommand {
             }
             // Opened once the file is known good: a bad file leaves the data folder as it was.
             let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: nil, dataDirectory: DataDirectory.resolve(dataDir))
-            let replay = QASessionReplay(transport: backend.transport, headers: try bffHeaderOptions.headers(bffURL: bffURL),
-                                         includesMutations: withMutations,
+            // Answers kept whole and not held: each is compared, then dropped.
+            let apiSession = APISession(transport: backend.transport, networkLog: NetworkLog(capacity: 0, bodyCap: .max),
+                                        headers: try bffHeaderOptions.headers(bffURL: bffURL))
+            let replay = QASessionReplay(apiSession: apiSession, includesMutations: withMutations,
                                          ignoredPaths: ignoredPaths.isEmpty ? QASessionReplay.defaultIgnoredPaths : ignoredPaths)
             let result = await replay.run(recording)
             switch format {

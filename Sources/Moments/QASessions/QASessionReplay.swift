@@ -70,12 +70,11 @@ public struct QASessionReplay: Sendable {
     private let ignoredPaths: [String]
 
     /// - Parameters:
-    ///   - headers: sent with every request (a BFF's credentials), as the dashboard sends them.
+    ///   - apiSession: the client the operations go through; it must have a network log, where
+    ///     each answer is read from as the log keeps it.
     ///   - ignoredPaths: `JSONDifference` paths not compared (`*` for any one key or position).
-    public init(transport: any GraphQLTransport, headers: [String: String] = [:], includesMutations: Bool,
-                ignoredPaths: [String] = QASessionReplay.defaultIgnoredPaths) {
-        // Answers kept whole and not held: each is compared, then dropped.
-        apiSession = APISession(transport: transport, networkLog: NetworkLog(capacity: 0, bodyCap: .max), headers: headers)
+    public init(apiSession: APISession, includesMutations: Bool, ignoredPaths: [String] = QASessionReplay.defaultIgnoredPaths) {
+        self.apiSession = apiSession
         self.includesMutations = includesMutations
         self.ignoredPaths = ignoredPaths
     }
