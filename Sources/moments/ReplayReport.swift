@@ -35,7 +35,7 @@ struct ReplayReport {
     private static func reason(_ reason: QASessionReplay.Operation.SkipReason?) -> String {
         switch reason {
         case .mutation: "a mutation (run with --with-mutations)"
-        case .cutBody: "its request or answer was recorded cut"
+        case .cutBody: "the network log cut its request or its answer"
         case .noRecordedAnswer: "no answer was recorded"
         case nil: ""
         }
