@@ -20,9 +20,11 @@ struct BFFConnection {
         }
     }
 
-    /// - Parameter headers: sent with the remote config requests of a BFF at `bffURL` (the
-    ///   GraphQL ones get them from `MomentsApplication.Configuration.bffHeaders`).
-    init(bffURL: String?, remoteConfigURL: String?, headers: [String: String] = [:], dataDirectory: URL) throws {
+    /// - Parameters:
+    ///   - headers: sent with the remote config requests of a BFF at `bffURL` (the GraphQL ones
+    ///     get them from `MomentsApplication.Configuration.bffHeaders`).
+    ///   - dataDirectory: the embedded BFF's data folder, made only when it is the one used.
+    init(bffURL: String?, remoteConfigURL: String?, headers: [String: String] = [:], dataDirectory: @autoclosure () throws -> URL) throws {
         if let bffURL, let url = URL(string: bffURL) {
             transport = HTTPGraphQLTransport(url: url)
             if let configURL = remoteConfigURL.flatMap(URL.init(string:)) {
@@ -34,7 +36,7 @@ struct BFFConnection {
             embedded = nil
             listUsers = nil
         } else {
-            let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
+            let bff = try EmbeddedBFF(dataDirectory: dataDirectory())
             // Same JSON documents as over HTTP, handed over in process: no round trip, and no
             // request ever waits on a worker thread of its own server.
             transport = InProcessGraphQLTransport { body in

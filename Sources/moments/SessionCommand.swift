@@ -56,6 +56,9 @@ struct SessionCommand: AsyncParsableCommand {
         func validate() throws {
             try BFFConnection.validate(bffURL, flag: "--bff-url")
             try bffHeaderOptions.validate(bffURL: bffURL)
+            if bffURL != nil, dataDir != nil {
+                throw ValidationError("--data-dir is the embedded BFF's data; a BFF at --bff-url keeps its own.")
+            }
         }
 
         func run() async throws {
@@ -69,7 +72,12 @@ struct SessionCommand: AsyncParsableCommand {
                 throw unreadable("it cannot be read (\(error.localizedDescription))")
             }
             // Opened once the file is known good: a bad file leaves the data folder as it was.
-            let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: nil, dataDirectory: DataDirectory.resolve(dataDir))
+            let backend: BFFConnection
+            do {
+                backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: nil, dataDirectory: try DataDirectory.resolve(dataDir))
+            } catch {
+                throw cannotRun(String(describing: error))
+            }
             // Answers kept whole and not held: each is compared, then dropped.
             let apiSession = APISession(transport: backend.transport, networkLog: NetworkLog(capacity: 0, bodyCap: .max),
                                         headers: try bffHeaderOptions.headers(bffURL: bffURL))
@@ -88,7 +96,12 @@ struct SessionCommand: AsyncParsableCommand {
 
         /// Says on one line why the file cannot be replayed, and exits 2.
         private func unreadable(_ reason: String) -> ExitCode {
-            FileHandle.standardError.write(Data("moments session replay: \(file): \(reason)\n".utf8))
+            cannotRun("\(file): \(reason)")
+        }
+
+        /// Says on one line why nothing could be replayed, and exits 2: 1 says an answer differs.
+        private func cannotRun(_ reason: String) -> ExitCode {
+            FileHandle.standardError.write(Data("moments session replay: \(reason)\n".utf8))
             return ExitCode(2)
         }
     }

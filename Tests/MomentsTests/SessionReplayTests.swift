@@ -75,6 +75,18 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: dataDirectory.path), "the BFF is not opened for a bad file")
     }
 
+    @Test func aDataFolderThatCannotBeMade_exits2_notAsADifference() async throws {
+        let folder = Dashboard.temporaryDirectory()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("session.json")
+        try Data(#"{"version": 1, "exchanges": {"log": {"entries": []}}}"#.utf8).write(to: file)
+
+        let result = try await Self.replay([file.path, "--data-dir", file.appendingPathComponent("data").path])
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("moments session replay: ") && result.error.split(separator: "\n").count == 1, "\(result.error)")
+    }
+
     /// `POST /api/area51/sessions/export` written to a new file in `folder`.
     private static func export(from dashboard: Dashboard, to folder: URL) async throws -> URL {
         let exported = try await dashboard.send("POST", "/api/area51/sessions/export", contentType: "application/json", body: #"{"note": ""}"#)
