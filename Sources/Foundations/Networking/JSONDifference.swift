@@ -11,15 +11,17 @@ public struct JSONDifference: Encodable, Sendable, Equatable {
     public let kind: Kind
     /// Keys and list positions from the root, joined by dots
     /// (`data.getMomentsDetailsByUserID.moments.0.isLiked`); empty when either answer is not JSON.
+    /// Items with `id`s are compared with the item of the same `id`, at their place in the old
+    /// list (an added one at its place in the new list).
     public let path: String
     /// Each side as compact JSON, `nil` where the path is absent. A reordered list's sides are
-    /// its items in order, each by its `id`, else by its position in the old list. Items with
-    /// `id`s are compared with the item of the same `id`, at their place in the old list.
+    /// its items in order, each by its `id`, else by its position in the old list.
     public let old: String?
     public let new: String?
 
-    /// The differences between `old` and `new` (bodies as received), in document order with keys
-    /// sorted; if either is not JSON, one difference at the root when the texts differ.
+    /// The differences between `old` and `new` (bodies as received), in the old answer's order
+    /// with keys sorted (items added to a list after its others); if either is not JSON, one
+    /// difference at the root when the texts differ.
     /// - Parameter ignored: paths whose values may move (`data.*.moments.*.createdDate`, where
     ///   `*` stands for any one key or position): nothing at or below them is compared.
     public static func between(_ old: String, _ new: String, ignoring ignored: [String] = []) -> [JSONDifference] {
