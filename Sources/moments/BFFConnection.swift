@@ -1,3 +1,4 @@
+import ArgumentParser
 import BFF
 import Foundation
 import Foundations
@@ -12,9 +13,18 @@ struct BFFConnection {
     /// Every user of the embedded BFF, read from its store, for the user switcher.
     let listUsers: (@Sendable () async throws -> [KnownUser])?
 
-    /// - Parameter headers: sent with the remote config requests of a BFF at `bffURL` (the
-    ///   GraphQL ones get them from `MomentsApplication.Configuration.bffHeaders`).
-    init(bffURL: String?, remoteConfigURL: String?, headers: [String: String] = [:], dataDirectory: URL) throws {
+    /// Refuses a URL given to `flag` that is not http:// or https://.
+    static func validate(_ url: String?, flag: String) throws {
+        if let url, URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) != true {
+            throw ValidationError("\(flag) must be an http:// or https:// URL, not \(url).")
+        }
+    }
+
+    /// - Parameters:
+    ///   - headers: sent with the remote config requests of a BFF at `bffURL` (the GraphQL ones
+    ///     get them from `MomentsApplication.Configuration.bffHeaders`).
+    ///   - dataDirectory: the embedded BFF's data folder, made only when it is the one used.
+    init(bffURL: String?, remoteConfigURL: String?, headers: [String: String] = [:], dataDirectory: @autoclosure () throws -> URL) throws {
         if let bffURL, let url = URL(string: bffURL) {
             transport = HTTPGraphQLTransport(url: url)
             if let configURL = remoteConfigURL.flatMap(URL.init(string:)) {
@@ -26,7 +36,7 @@ struct BFFConnection {
             embedded = nil
             listUsers = nil
         } else {
-            let bff = try EmbeddedBFF(dataDirectory: dataDirectory)
+            let bff = try EmbeddedBFF(dataDirectory: dataDirectory())
             // Same JSON documents as over HTTP, handed over in process: no round trip, and no
             // request ever waits on a worker thread of its own server.
             transport = InProcessGraphQLTransport { body in

@@ -8,7 +8,7 @@ struct MomentsCommand: AsyncParsableCommand {
         commandName: "moments",
         abstract: "Moments Web: the Moments timeline and the Area 51 internal menu as a local web dashboard.",
         version: AppInfo.identity,
-        subcommands: [ServeCommand.self, BFFCommand.self],
+        subcommands: [ServeCommand.self, BFFCommand.self, SessionCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

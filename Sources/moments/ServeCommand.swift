@@ -37,10 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Remote config of an external BFF (default: remote-config beside --bff-url).")
     var remoteConfigURL: String?
 
-    @Option(name: .customLong("bff-header"),
-            help: ArgumentHelp("A header sent with every request to --bff-url, as 'Name: value' (repeatable), e.g. 'Authorization: Bearer …'. Also read from MOMENTS_BFF_HEADERS, one header a line; a flag wins over the variable for the same name. Values are shown only masked.",
-                               valueName: "name: value"))
-    var bffHeaderLines: [String] = []
+    @OptionGroup var bffHeaderOptions: BFFHeaderOptions
 
     @Option(help: "Seconds between reads of the remote config of a BFF at --bff-url (the embedded BFF, and a BFF that waits for changes, say at once when it changes).")
     var remoteConfigInterval: Double = 30
@@ -67,49 +64,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--network-log-size must be between 0 and 100000, not \(networkLogSize).")
         }
         _ = try ResourceFolders.resolve(publicDir: publicDir, templatesDir: templatesDir)
-        for (flag, value) in [("--bff-url", bffURL), ("--remote-config-url", remoteConfigURL)] {
-            if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
-                throw ValidationError("\(flag) must be an http:// or https:// URL, not \(value).")
-            }
-        }
+        try BFFConnection.validate(bffURL, flag: "--bff-url")
+        try BFFConnection.validate(remoteConfigURL, flag: "--remote-config-url")
         guard remoteConfigInterval >= 0.1 else {
             throw ValidationError("--remote-config-interval must be at least 0.1 seconds, not \(remoteConfigInterval).")
         }
         guard !userID.isEmpty else { throw ValidationError("--user-id must not be empty.") }
-        if !bffHeaderLines.isEmpty, bffURL == nil {
-            throw ValidationError("--bff-header needs --bff-url: the embedded BFF runs in this process and takes no credentials.")
-        }
-        _ = try bffHeaders()
-    }
-
-    /// `MOMENTS_BFF_HEADERS` (one header a line), then each `--bff-header`; the error names the
-    /// flag or variable and the header, never its value.
-    func bffHeaders(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String: String] {
-        guard bffURL != nil else { return [:] }
-        var headers: [String: String]
-        do {
-            headers = try BFFHeaders.parse(environmentValue: environment["MOMENTS_BFF_HEADERS"] ?? "")
-        } catch {
-            throw ValidationError("MOMENTS_BFF_HEADERS: \(error); write one 'Name: value' a line.")
-        }
-        for (index, line) in bffHeaderLines.enumerated() {
-            let parsed: [String: String]
-            do {
-                parsed = try BFFHeaders.parse([line])
-            } catch {
-                // The parser counts lines; a flag is one line, named here by its place among the flags.
-                let reason = error.description.replacingOccurrences(of: " on line 1", with: "").replacingOccurrences(of: "line 1 is", with: "it is")
-                throw ValidationError("--bff-header #\(index + 1): \(reason); write it as --bff-header 'Name: value', e.g. 'Authorization: Bearer …'.")
-            }
-            guard let (name, value) = parsed.first else {
-                throw ValidationError("--bff-header #\(index + 1) is empty; write it as --bff-header 'Name: value'.")
-            }
-            if let existing = headers.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
-                headers.removeValue(forKey: existing)
-            }
-            headers[name] = value
-        }
-        return headers
+        try bffHeaderOptions.validate(bffURL: bffURL)
     }
 
     func run() async throws {
@@ -117,7 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
         let metrics = MetricsRoutes.bootstrap()
         ProcessMemory.tuneForServing()
         let dataDirectory = try DataDirectory.resolve(dataDir)
-        let bffHeaders = try bffHeaders()
+        let bffHeaders = try bffHeaderOptions.headers(bffURL: bffURL)
         let resources = try ResourceFolders.resolve(publicDir: publicDir, templatesDir: templatesDir)
         let backend = try BFFConnection(bffURL: bffURL, remoteConfigURL: remoteConfigURL, headers: bffHeaders,
                                         dataDirectory: dataDirectory)

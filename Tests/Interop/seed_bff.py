@@ -106,14 +106,18 @@ class SeedBFF:
     - `failing_likes="3"` makes the `likes` resolver of that moment raise, as a likes service that
       timed out: graphql-core answers `data` with `likes: null` there and an `errors` entry with its
       `path` and `extensions.code` `LIKES_UNAVAILABLE` (`LIKES_ERROR_CODE`).
+    - `removed_moment_field="title"` serves the schema without that field of `Moment`, as a BFF
+      whose schema changed under its clients: a document asking for it fails validation.
     """
 
     def __init__(self, *, introspection: bool = True, token: Optional[str] = None,
                  image_base_url: Optional[str] = None, moments: int = 25, users: int = 6,
                  invalid_status: int = 400, failing_likes: Optional[str] = None,
                  graphql_response_json: bool = False, max_depth: Optional[int] = None,
-                 subscriptions: bool = False):
-        self.schema = build_schema(SEED_SDL + (SUBSCRIPTION_SDL if subscriptions else ""))
+                 subscriptions: bool = False, removed_moment_field: Optional[str] = None):
+        sdl = SEED_SDL if removed_moment_field is None else SEED_SDL.replace(
+            next(line for line in SEED_SDL.splitlines(keepends=True) if line.startswith(f"  {removed_moment_field}:")), "")
+        self.schema = build_schema(sdl + (SUBSCRIPTION_SDL if subscriptions else ""))
         if subscriptions:
             field = self.schema.subscription_type.fields["momentLikesChanged"]
             field.subscribe = self._likes_changed

@@ -87,8 +87,13 @@ public struct APISession: Sendable {
     /// Sends the body of a recorded GraphQL exchange again, as it was (Area 51's Replay), and
     /// answers the new exchange as recorded; `nil` when there is no log to record it in.
     public func replay(_ original: NetworkExchange) async -> NetworkExchange? {
-        await exchange(body: Data(original.requestBody.text.utf8), operationName: original.operationName,
-                       document: original.document ?? "", as: AnyData.self).recorded
+        await replay(body: Data(original.requestBody.text.utf8), operationName: original.operationName, document: original.document ?? "")
+    }
+
+    /// Sends a GraphQL request body as it was recorded elsewhere (a QA session's exchange), and
+    /// answers the exchange as recorded; `nil` when there is no log to record it in.
+    public func replay(body: Data, operationName: String, document: String) async -> NetworkExchange? {
+        await exchange(body: body, operationName: operationName, document: document, as: AnyData.self).recorded
     }
 
     /// One exchange: the fault in force for the operation, the mock that answers it or else the
@@ -149,7 +154,7 @@ public struct APISession: Sendable {
     }
 
     /// `mutation` or `query`, from the document's first word (an anonymous `{ … }` is a query).
-    static func operationType(of document: String) -> String {
+    public static func operationType(of document: String) -> String {
         document.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("mutation") ? "mutation" : "query"
     }
 

@@ -239,7 +239,7 @@ public struct MomentsApplication: Sendable {
                 exporter: QASessionExporter(toggles: toggles, faults: faults, mocks: mocks, actingUser: actingUser, networkLog: networkLog,
                                             recordingTrackingProvider: recordingTrackingProvider, pagination: pagination,
                                             bffEndpoint: configuration.transport.endpointDescription),
-                importer: QASessionImport(toggles: toggles, faults: faults, mocks: mocks)))
+                importer: QASessionImport(toggles: toggles, faults: faults, mocks: mocks), apiSession: apiSession))
         }
         return Area51Routes(collections: collections)
     }

@@ -5,8 +5,9 @@ import HTTPServer
 /// QA sessions: `POST /api/area51/sessions/export` (and Area 51's form at
 /// `/area51/sessions/export`) answers the session file, as JSON or as a page for people;
 /// `POST /api/area51/sessions/import/preview` lists what a file changes and
-/// `POST /api/area51/sessions/import` applies it. Mounted with Area 51, so absent from
-/// production builds.
+/// `POST /api/area51/sessions/import` applies it; `POST /api/area51/sessions/replay` runs its
+/// operations again against this dashboard's BFF and compares the answers. Mounted with Area 51,
+/// so absent from production builds.
 struct QASessionRoutes: RouteCollection {
     /// What the export takes: the reporter's text and the format (`json` unless said).
     struct ExportBody: Decodable {
@@ -35,6 +36,9 @@ struct QASessionRoutes: RouteCollection {
     let pages: PageRenderer
     let exporter: QASessionExporter
     let importer: QASessionImport
+    /// The dashboard's own session: a replay goes through the same client as any call, and its
+    /// exchanges show in the network inspector.
+    let apiSession: APISession
 
     func boot(routes: inout some RouteBuilder) {
         routes.resource(.post("/area51/sessions/export"), json: .post("/api/area51/sessions/export"), maxBodySize: Self.maxNoteSize) { request in
@@ -54,6 +58,13 @@ struct QASessionRoutes: RouteCollection {
             response.headers.add("Set-Cookie", "\(LanguageChoiceMiddleware.cookieName)=\(plan.language.rawValue); Path=/; "
                                  + "Max-Age=\(LanguageChoiceMiddleware.maxAge); SameSite=Lax")
             return response
+        }
+        // Mutations change the BFF's data: only when asked for (`?withMutations=1`).
+        routes.post("/api/area51/sessions/replay", maxBodySize: Self.maxImportSize) { request in
+            try checkVersion(request)
+            let recording = try request.decode(QASessionRecording.self)
+            let replay = QASessionReplay(apiSession: apiSession, includesMutations: request.query["withMutations"] == "1")
+            return try .json(await NetworkCause.$current.withValue("session replay") { await replay.run(recording) })
         }
     }
 
@@ -76,9 +87,14 @@ struct QASessionRoutes: RouteCollection {
 
     /// The file's version first, alone, then the settings it applies, checked against this dashboard.
     private func plan(_ request: Request) throws -> QASessionImport.Plan {
-        let header = try request.decode(QASessionSettings.Header.self)
-        guard header.version == QASessionFile.currentVersion else { throw QASessionError.unsupportedVersion(header.version) }
+        try checkVersion(request)
         return try importer.plan(try request.decode(QASessionSettings.self), actingUserID: exporter.actingUser.userID(for: request),
                                  language: request.l10n.language)
+    }
+
+    /// A file of another version is refused before its shape is looked at.
+    private func checkVersion(_ request: Request) throws {
+        let header = try request.decode(QASessionSettings.Header.self)
+        guard header.version == QASessionFile.currentVersion else { throw QASessionError.unsupportedVersion(header.version) }
     }
 }
