@@ -36,7 +36,8 @@ public struct RequestVariables: Sendable, Encodable, Equatable {
         return text
     }
 
-    private static func json(of body: Data) -> String? {
+    /// The variables of the GraphQL request `body` as JSON with sorted keys; `nil` when it has none or is not JSON.
+    public static func json(of body: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let variables = object["variables"],
               let data = try? JSONSerialization.data(withJSONObject: variables, options: [.sortedKeys, .fragmentsAllowed]) else { return nil }
         return String(decoding: data, as: UTF8.self)

@@ -120,7 +120,7 @@ public struct QASessionReplay: Sendable {
         func operation(_ outcome: Operation.Outcome, skipped: Operation.SkipReason? = nil, failure: String? = nil,
                        differences: [JSONDifference] = []) -> Operation {
             Operation(exchange: exchange, operationName: operationName, operationType: operationType,
-                      variables: RequestVariables(body: body).json, outcome: outcome, skipReason: skipped, failure: failure,
+                      variables: RequestVariables.json(of: body), outcome: outcome, skipReason: skipped, failure: failure,
                       differences: differences)
         }
         if operationType == "mutation" && !includesMutations { return operation(.skipped, skipped: .mutation) }
