@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 import TestSupport
 
@@ -33,7 +34,20 @@ import TestSupport
             #expect(alice.text.contains(#"value="alice-token""#) && !alice.text.contains("bob-token"))
             #expect(bob.text.contains(#"value="bob-token""#) && !bob.text.contains("alice-token"))
             #expect(alice.headers["etag"] != bob.headers["etag"])
-            #expect(!bob.text.contains("__MOMENTS_PER_CLIENT_VALUE__"))
+            #expect(!bob.text.contains(RenderedPage.placeholder))
+        }
+    }
+
+    /// Pages are drawn with a placeholder where each reader's token goes. Text a client or the BFF
+    /// puts in a page (here a query the inspector shows) that looks like a placeholder is shown as
+    /// written: filled, a moment's link would carry each reader's token to another site.
+    @Test func textLikeAPlaceholder_isShownAsWritten_neverFilledWithTheReadersToken() async throws {
+        try await withDashboard { dashboard, bff in
+            let written = "__MOMENTS_PER_CLIENT_VALUE__"
+            _ = try await dashboard.get("/api/timeline?after=\(written)")
+            let inspector = try await dashboard.get("/area51/network", headers: ["Cookie": "moments_csrf=\(Dashboard.csrfToken)"])
+            #expect(inspector.status == 200)
+            #expect(inspector.text.contains(written), "the query as it was asked")
         }
     }
 

@@ -1,12 +1,14 @@
 import Bytes
 import Foundation
 import Locking
+import Telemetry
 
 /// A drawn page, split around its placeholders, and deflated once per length of the value
 /// that fills them (every token this dashboard issues has one length) for clients that take gzip.
 public final class RenderedPage: Sendable {
-    /// What templates receive in place of a per-client value.
-    public static let placeholder = "__MOMENTS_PER_CLIENT_VALUE__"
+    /// What templates receive in place of a per-client value: drawn anew each run, so no text a
+    /// client or the BFF puts in a page (a moment's link) stands for it and is filled with the reader's token.
+    public static let placeholder = "moments-per-client-\(KernelRandom.hex(bytes: 16))"
 
     let pieces: [SharedBytes]
     private let deflated = Locked<[Int: GzipPieces]>([:])
@@ -27,7 +29,9 @@ public final class RenderedPage: Sendable {
         }
         pieces.append(SharedBytes(html[start...]))
         self.pieces = pieces
-        version = String(FNV1a.hash(html), radix: 36)
+        // The pieces around the placeholder, which changes each run: the same page has the same
+        // version after a restart.
+        version = String(FNV1a.hash(pieces.lazy.map(\.buffer).joined(separator: [0])), radix: 36)
     }
 
     /// Whether the page has a per-client value in it at all (a page without forms has none).
