@@ -7,54 +7,44 @@ import TestSupport
 /// on the embedded BFF, replayed by the binary against the same data folder.
 @Suite struct SessionReplayTests {
     @Test func aSessionReplayedOnTheSameData_matches_andAfterALike_differsAtTheMomentsIsLiked() async throws {
-        let dataDirectory = Dashboard.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataDirectory) }
-        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
-        try await dashboard.setLikeFeature(true)
-        let items = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value.momentItems
-        let unliked = try #require(items.firstIndex { $0.isLiked == false }, "the demo data has a moment user 0 has not liked")
-        let session = try await Self.export(from: dashboard, to: dataDirectory)
+        try await LikeableTimeline.with { timeline in
+            let (dashboard, dataDirectory, unliked) = (timeline.dashboard, timeline.dataDirectory, timeline.unliked)
+            let session = try await Self.export(from: dashboard, to: dataDirectory)
 
-        let same = try await Self.replay([session.path, "--data-dir", dataDirectory.path, "--format", "json"])
-        #expect(same.status == 0, "\(same.output)\(same.error)")
-        let result = try JSONSerialization.jsonObject(with: Data(same.output.utf8)) as? [String: Any] ?? [:]
-        let operations = result["operations"] as? [[String: Any]] ?? []
-        #expect(operations.contains { $0["operationName"] as? String == "getMomentsDetailsByUserID" && $0["outcome"] as? String == "same" },
-                "\(same.output)")
-        #expect(result["ignoredPaths"] as? [String] == QASessionReplay.defaultIgnoredPaths)
+            let same = try await Self.replay([session.path, "--data-dir", dataDirectory.path, "--format", "json"])
+            #expect(same.status == 0, "\(same.output)\(same.error)")
+            let result = try JSONDecoder().decode(QASessionReplay.Result.self, from: Data(same.output.utf8))
+            #expect(result.operations.contains { $0.operationName == "getMomentsDetailsByUserID" && $0.outcome == .same }, "\(same.output)")
+            #expect(result.ignoredPaths == QASessionReplay.defaultIgnoredPaths)
 
-        #expect(try await dashboard.like(items[unliked].momentID).status == 200)
-        let liked = try await Self.replay([session.path, "--data-dir", dataDirectory.path])
-        #expect(liked.status == 1, "\(liked.output)\(liked.error)")
-        let path = "data.getMomentsDetailsByUserID.moments.\(unliked)"
-        #expect(liked.output.split(separator: "\n").contains { $0.hasPrefix("getMomentsDetailsByUserID #") && $0.hasSuffix("changed \(path).isLiked: false → true") },
-                "\(liked.output)")
-        #expect(liked.output.contains(" \(path).likes"), "the new like shows in the likes row: \(liked.output)")
-        #expect(liked.output.hasPrefix("Replayed against embedded BFF (in process), not comparing data.*.moments.*.createdDate."))
+            #expect(try await dashboard.like(timeline.unlikedMomentID).status == 200)
+            let liked = try await Self.replay([session.path, "--data-dir", dataDirectory.path])
+            #expect(liked.status == 1, "\(liked.output)\(liked.error)")
+            let path = "data.getMomentsDetailsByUserID.moments.\(unliked)"
+            #expect(liked.output.split(separator: "\n").contains { $0.hasPrefix("getMomentsDetailsByUserID #") && $0.hasSuffix("changed \(path).isLiked: false → true") },
+                    "\(liked.output)")
+            #expect(liked.output.contains(" \(path).likes"), "the new like shows in the likes row: \(liked.output)")
+            #expect(liked.output.hasPrefix("Replayed against embedded BFF (in process), not comparing data.*.moments.*.createdDate."))
 
-        // The like is in the next session; replayed, it is skipped unless mutations are asked for.
-        let withLike = try await Self.export(from: dashboard, to: dataDirectory)
-        let skipping = try await Self.replay([withLike.path, "--data-dir", dataDirectory.path])
-        #expect(skipping.output.split(separator: "\n").contains { $0.hasPrefix("updateMomentLike #") && $0.hasSuffix(": skipped, a mutation (run with --with-mutations)") },
-                "\(skipping.output)")
-        await dashboard.stop()
+            // The like is in the next session; replayed, it is skipped unless mutations are asked for.
+            let withLike = try await Self.export(from: dashboard, to: dataDirectory)
+            let skipping = try await Self.replay([withLike.path, "--data-dir", dataDirectory.path])
+            #expect(skipping.output.split(separator: "\n").contains { $0.hasPrefix("updateMomentLike #") && $0.hasSuffix(": skipped, a mutation (run with --with-mutations)") },
+                    "\(skipping.output)")
+        }
     }
 
     @Test func anIgnoredPath_leavesItsChangeOut_andTheListIsShown() async throws {
-        let dataDirectory = Dashboard.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataDirectory) }
-        let (dashboard, _) = try await Dashboard.startEmbedded(dataDirectory: dataDirectory)
-        try await dashboard.setLikeFeature(true)
-        let items = try await dashboard.decode(TimelineAnswer.self, "/api/timeline?refresh=1").value.momentItems
-        let unliked = try #require(items.firstIndex { $0.isLiked == false })
-        let session = try await Self.export(from: dashboard, to: dataDirectory)
-        #expect(try await dashboard.like(items[unliked].momentID).status == 200)
+        try await LikeableTimeline.with { timeline in
+            let (dashboard, dataDirectory, unliked) = (timeline.dashboard, timeline.dataDirectory, timeline.unliked)
+            let session = try await Self.export(from: dashboard, to: dataDirectory)
+            #expect(try await dashboard.like(timeline.unlikedMomentID).status == 200)
 
-        let ignoring = ["data.*.moments.*.createdDate", "data.*.moments.\(unliked).isLiked", "data.*.moments.\(unliked).likes"]
-        let result = try await Self.replay([session.path, "--data-dir", dataDirectory.path] + ignoring.flatMap { ["--ignore", $0] })
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.hasPrefix("Replayed against embedded BFF (in process), not comparing \(ignoring.joined(separator: ", "))."))
-        await dashboard.stop()
+            let ignoring = ["data.*.moments.*.createdDate", "data.*.moments.\(unliked).isLiked", "data.*.moments.\(unliked).likes"]
+            let result = try await Self.replay([session.path, "--data-dir", dataDirectory.path] + ignoring.flatMap { ["--ignore", $0] })
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.hasPrefix("Replayed against embedded BFF (in process), not comparing \(ignoring.joined(separator: ", "))."))
+        }
     }
 
     @Test(arguments: [("{\"version\": 1, \"exchanges\"", "it is not JSON"),

@@ -3,8 +3,8 @@ import Foundation
 /// One place where two JSON answers differ, by path: a field added or removed, a value changed,
 /// or a list holding the same items in another order. Area 51's Replay and
 /// `moments session replay` show them.
-public struct JSONDifference: Encodable, Sendable, Equatable {
-    public enum Kind: String, Encodable, Sendable {
+public struct JSONDifference: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable {
         case added, removed, changed, reordered
     }
 

@@ -11,7 +11,7 @@ public struct QASessionReplay: Sendable {
     public static let defaultIgnoredPaths = ["data.*.moments.*.createdDate"]
 
     /// Every GraphQL operation of the file, in the order recorded, and the paths left out.
-    public struct Result: Encodable, Sendable {
+    public struct Result: Codable, Sendable {
         public let ignoredPaths: [String]
         public let operations: [Operation]
 
@@ -20,12 +20,12 @@ public struct QASessionReplay: Sendable {
     }
 
     /// One recorded operation, run again or skipped.
-    public struct Operation: Encodable, Sendable {
-        public enum Outcome: String, Encodable, Sendable {
+    public struct Operation: Codable, Sendable {
+        public enum Outcome: String, Codable, Sendable {
             case same, different, skipped
         }
 
-        public enum SkipReason: String, Encodable, Sendable {
+        public enum SkipReason: String, Codable, Sendable {
             /// A mutation, run only when mutations are asked for.
             case mutation
             /// The network log kept only the first bytes of its request or its answer, when it was
