@@ -96,6 +96,34 @@ import TestSupport
         await server.stop()
     }
 
+    /// A cookie of every size, 8 bytes apart, from a third of the head limit to where libmicrohttpd
+    /// refuses the head itself. It parses the Cookie header into a copy of it in the same memory, so a
+    /// cookie of half the limit can leave no room for the answer. Each gets one whole answer of
+    /// ours, 200 while it fits beside the answer, 431 after. (Past that point 0.9.75's own refusal of
+    /// a cookie it has no room to parse writes its head twice: its answer, with no header of ours.)
+    @Test func everyCookieSizeUpToLibmicrohttpdsOwnRefusal_isAnsweredByUs() async throws {
+        let server = try makeServer()
+        let configuration = HTTPServer.Configuration()
+        var unanswered: [Int] = []
+        var statuses: Set<Substring> = []
+        var size = configuration.maxRequestHeadSize / 3
+        while size <= configuration.connectionMemoryLimit {
+            let head = "GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: big=\(String(repeating: "c", count: size))\r\n\r\n"
+            let answer = try await server.raw(head)
+            if !answer.isEmpty, !answer.lowercased().contains("content-type:") { break } // libmicrohttpd's own
+            if Self.isOneWholeAnswer(answer), answer.hasPrefix("HTTP/1.1 200") || answer.hasPrefix("HTTP/1.1 431") {
+                statuses.insert(answer.prefix(12))
+            } else {
+                unanswered.append(size)
+            }
+            size += 8
+        }
+        #expect(unanswered.isEmpty, "no single whole 200 or 431 for cookie sizes \(unanswered)")
+        #expect(size <= configuration.connectionMemoryLimit, "libmicrohttpd refused a cookie within its memory")
+        #expect(statuses == ["HTTP/1.1 200", "HTTP/1.1 431"], "both served and refused cookies: \(statuses)")
+        await server.stop()
+    }
+
     /// The same sweep of header sizes, each after an ordinary request on the same connection: the
     /// refusal's answer is told apart from the one before it, so a refusal libmicrohttpd found no
     /// room for is still written, and only then.

@@ -8,8 +8,8 @@ import Telemetry
 /// Read one by one, these would be eight walks a request, a header looked up by name being a
 /// walk too.
 struct RequestHead {
-    /// Bytes the head takes of the connection's memory: the target and headers as parsed, and
-    /// libmicrohttpd's record of each header and query argument.
+    /// Bytes the head takes of the connection's memory: the target, headers and cookies as parsed,
+    /// and libmicrohttpd's record of each header, query argument and cookie.
     let size: Int
     /// Where the body ends, or the refusal of a head that says it ambiguously.
     let framing: Result<MessageFraming, HTTPError>
@@ -25,6 +25,9 @@ struct RequestHead {
         walk.reads = walk.key.flatMap(readyAnswers.reads(for:))
         walk.variant = walk.reads.map(ReadyAnswers.Variant.init(for:))
         walk.read(MHD_ValueKind.HEADER_KIND, of: connection)
+        // libmicrohttpd parses the Cookie header into a copy of it, with a record per cookie, in the
+        // same memory: a large cookie takes its bytes twice.
+        walk.read(MHD_ValueKind.COOKIE_KIND, of: connection)
         size = walk.size
         trace = walk.trace
         framing = MessageFraming.read(contentLengths: walk.lengths, transferEncodings: walk.codings)
@@ -53,11 +56,11 @@ struct RequestHead {
         var trace = Trace()
         var lengths: [String] = []
         var codings: [String] = []
-        var readingHeaders = false
+        var reading = MHD_ValueKind.GET_ARGUMENT_KIND
 
-        /// Reads libmicrohttpd's values of `kind` (query arguments or headers), in the order they came.
+        /// Reads libmicrohttpd's values of `kind` (query arguments, headers or cookies), in the order they came.
         mutating func read(_ kind: MHD_ValueKind, of connection: ConnectionHandle) {
-            readingHeaders = kind == MHD_ValueKind.HEADER_KIND
+            reading = kind
             withUnsafeMutablePointer(to: &self) { walk in
                 _ = MHD_get_connection_values(connection.pointer, kind, { walk, _, name, value in
                     if let name { walk!.assumingMemoryBound(to: Walk.self).pointee.visit(name, value) }
@@ -68,9 +71,12 @@ struct RequestHead {
 
         private mutating func visit(_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) {
             size += strlen(name) + (value.map { strlen($0) } ?? 0) + 4 + RequestHead.valueRecordSize // with room for the separators
-            guard readingHeaders else {
+            switch reading {
+            case MHD_ValueKind.GET_ARGUMENT_KIND:
                 key?.append(name, value)
                 return
+            case MHD_ValueKind.HEADER_KIND: break
+            default: return // cookies count only for their size
             }
             if let reads, let index = reads.names.index(of: name) {
                 variant?.append(header: index, value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) } ?? UnsafeRawBufferPointer(start: nil, count: 0))
