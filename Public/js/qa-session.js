@@ -1,5 +1,6 @@
 // Area 51's QA session picker: reads the chosen file, shows what opening it changes (the
-// preview), then applies it. The server checks the file whole and changes nothing it refuses.
+// preview), then applies it; the replay form gets its text too. The server checks the file whole
+// and changes nothing it refuses.
 "use strict";
 
 const sessionImport = document.querySelector("[data-session-import]");
@@ -34,6 +35,9 @@ if (sessionImport) {
     if (!file) return;
     try {
       text = await file.text();
+      // The replay form below takes the same file.
+      const replaySession = document.querySelector("[data-replay-session]");
+      if (replaySession) replaySession.value = text;
       const answer = await postSession("/api/area51/sessions/import/preview", text);
       list.replaceChildren(...answer.changes.map((change) => {
         const item = document.createElement("li");

@@ -43,6 +43,57 @@ import TestSupport
         await dashboard.stop()
     }
 
+    /// Area 51's form, as a browser without script sends it: the file's text pasted. The page lists
+    /// each operation with its outcome and differences, and its *Replay again* form carries the
+    /// file and the paths left out; with `isLiked` and `likes` left out there, the answers are the same.
+    /// The report is a page of its own, to save.
+    @Test func areaFiftyOnesForm_showsTheReplayAsAPage_whosePathsCanBeEdited_andAsAReport() async throws {
+        try await LikeableTimeline.with { timeline in
+            let dashboard = timeline.dashboard
+            let file = try await dashboard.send("POST", "/api/area51/sessions/export", contentType: "application/json", body: #"{"note": ""}"#).text
+            #expect(try await dashboard.like(timeline.unlikedMomentID).status == 200)
+            let form = "session=\(Self.formEncoded(file))&format=page"
+
+            let page = try await dashboard.send("POST", "/area51/sessions/replay", contentType: "application/x-www-form-urlencoded", body: form)
+            #expect(page.status == 200)
+            #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+            #expect(page.text.contains(#"data-replay-outcome="different""#))
+            #expect(page.text.contains("data.getMomentsDetailsByUserID.moments.\(timeline.unliked).isLiked"))
+            #expect(page.text.contains(#"<textarea name="ignore" rows="3">data.*.moments.*.createdDate</textarea>"#), "the defaults, to edit")
+
+            let ignoring = form + "&ignore=" + Self.formEncoded("data.*.moments.*.createdDate\ndata.*.moments.*.isLiked\ndata.*.moments.*.likes")
+            let again = try await dashboard.send("POST", "/area51/sessions/replay", contentType: "application/x-www-form-urlencoded", body: ignoring)
+            #expect(again.status == 200)
+            #expect(!again.text.contains(#"data-replay-outcome="different""#))
+            #expect(again.text.contains(#"data-replay-outcome="same""#))
+
+            let report = try await dashboard.send("POST", "/area51/sessions/replay", contentType: "application/x-www-form-urlencoded",
+                                                  body: "session=\(Self.formEncoded(file))&format=html")
+            #expect(report.status == 200)
+            #expect(report.headers["content-disposition"]?.hasPrefix("attachment; filename=\"moments-replay-") == true)
+            #expect(report.text.hasPrefix("<!doctype html>") && report.text.contains(#"data-replay-outcome="different""#))
+            #expect(!report.text.contains("<script"), "reads offline")
+        }
+    }
+
+    @Test func areaFiftyOnesForm_withTextThatIsNoSession_answersItsErrorPage_andSendsNothing() async throws {
+        try await withDashboard { dashboard, _ in
+            let before = try await dashboard.exchanges().count
+            let answer = try await dashboard.send("POST", "/area51/sessions/replay", contentType: "application/x-www-form-urlencoded",
+                                                  body: "session=" + Self.formEncoded(#"{"version": 1, "exchanges": {}}"#))
+            #expect(answer.status == 400)
+            #expect(answer.headers["content-type"]?.hasPrefix("text/html") == true)
+            #expect(answer.text.contains("exchanges.log"), "names what is missing")
+            let notJSON = try await dashboard.send("POST", "/area51/sessions/replay", contentType: "application/x-www-form-urlencoded", body: "session=bug")
+            #expect(notJSON.status == 400)
+            #expect(try await dashboard.exchanges().count == before)
+        }
+    }
+
+    private static func formEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters)!
+    }
+
     private static func replay(_ file: String, on dashboard: Dashboard) async throws -> (status: Int, result: QASessionReplay.Result) {
         let answer = try await dashboard.send("POST", "/api/area51/sessions/replay", contentType: "application/json", body: file)
         return (answer.status, try Dashboard.decode(QASessionReplay.Result.self, from: answer.text))

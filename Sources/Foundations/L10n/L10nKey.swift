@@ -244,6 +244,24 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case sessionApply
     case sessionApplied
     case sessionNoChange
+    case sessionReplayTitle
+    case sessionReplayHint
+    case sessionReplayFile
+    case sessionReplayIgnore
+    case sessionReplayWithMutations
+    case sessionReplayRun
+    case sessionReplayReport
+    case sessionReplaySummary
+    case sessionReplaySame
+    case sessionReplayDifferent
+    case sessionReplaySkipped
+    case sessionReplaySkippedMutation
+    case sessionReplaySkippedCutBody
+    case sessionReplaySkippedNoAnswer
+    case sessionReplayOperation
+    case sessionReplayOutcome
+    case sessionReplayIgnored
+    case sessionReplayBack
     case sessionReport
     case sessionExportedAt
     case sessionBuild
@@ -300,6 +318,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case sessionErrorUnknownToggles = "sessionError.unknownToggles"
     case sessionErrorInvalidValue = "sessionError.invalidValue"
     case sessionErrorInvalidEntry = "sessionError.invalidEntry"
+    case sessionErrorNotJSON = "sessionError.notJSON"
+    case sessionErrorNotASession = "sessionError.notASession"
     case networkInspectorErrorUnknownOutcome = "networkInspectorError.unknownOutcome"
     case networkInspectorErrorUnknownExchange = "networkInspectorError.unknownExchange"
     case networkInspectorErrorNotReplayable = "networkInspectorError.notReplayable"

@@ -276,6 +276,33 @@ extension QASessionError: LocalizedResponseError {
     }
 }
 
+extension QASessionReplay.FileError: LocalizedResponseError {
+    /// 422 for a file of another version, as its import says; 400 for what is no session file.
+    public var status: HTTPStatus {
+        switch self {
+        case .unsupportedVersion: .unprocessableContent
+        case .notJSON, .notASession: .badRequest
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unsupportedVersion: "unsupported_session_version"
+        case .notJSON, .notASession: "invalid_session"
+        }
+    }
+
+    /// The missing field is named as the file spells its path.
+    public func message(in l10n: L10n) -> String {
+        switch self {
+        case .notJSON: l10n[.sessionErrorNotJSON]
+        case .notASession(let path): String(format: l10n[.sessionErrorNotASession], path.isEmpty ? "/" : path)
+        case .unsupportedVersion(let version):
+            String(format: l10n[.sessionErrorUnsupportedVersion], String(version), String(QASessionFile.currentVersion))
+        }
+    }
+}
+
 extension NetworkInspectorError: LocalizedResponseError {
     var status: HTTPStatus {
         switch self {
