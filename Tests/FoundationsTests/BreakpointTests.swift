@@ -7,7 +7,7 @@ import Testing
 /// as QA chose, or unchanged at its timeout, when its breakpoint goes and when the dashboard
 /// stops. What QA writes that does not fit is refused and the call stays held. Each hold is in
 /// the call's record and the audit. No socket: the BFF is a function that notes what it is sent.
-@Suite struct BreakpointTests {
+@Suite(.timeLimit(.minutes(1))) struct BreakpointTests {
     static let operation = "getMomentsDetailsByUserID"
     static let document = "query getMomentsDetailsByUserID($userID: ID!) { getMomentsDetailsByUserID(userID: $userID) { name } }"
 

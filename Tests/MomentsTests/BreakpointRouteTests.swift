@@ -10,7 +10,7 @@ import TestSupport
 /// let through; a failure QA chose is classified as the BFF's own; what is not JSON is refused
 /// and the call stays held; stopping the dashboard lets every held call go. Each hold is in the
 /// exchange's record, its HAR entry and the audit.
-@Suite struct BreakpointRouteTests {
+@Suite(.timeLimit(.minutes(1))) struct BreakpointRouteTests {
     static let read = "getMomentsDetailsByUserID"
     static let like = "updateMomentLike"
 
