@@ -227,9 +227,9 @@ async function refreshHeld() {
 
 // A held call's deadline, drawn as the time it continues, becomes the seconds left.
 function countDown() {
-  for (const time of document.querySelectorAll("[data-countdown]")) {
-    const left = Math.max(0, Math.round((Date.parse(time.dateTime) - Date.now()) / 1000));
-    time.textContent = time.dataset.countdown.replace("%@", String(left));
+  for (const line of document.querySelectorAll("[data-countdown]")) {
+    const left = Math.max(0, Math.round((Date.parse(line.dataset.deadline) - Date.now()) / 1000));
+    line.textContent = line.dataset.countdown.replace("%@", String(left));
   }
 }
 
