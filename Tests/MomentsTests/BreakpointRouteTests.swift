@@ -92,6 +92,28 @@ import TestSupport
         }
     }
 
+    @Test func aHeldRequest_answeredFromTheMock_neverReachesTheBFF_andWithoutAMockIsRefused() async throws {
+        try await withEmbeddedDashboard { dashboard in
+            #expect(try await dashboard.putBreakpoint(Self.read, #"{"stage": "both"}"#).status == 200)
+            let timeline = Task { try await dashboard.get("/api/timeline?refresh=1") }
+            let held = try await dashboard.firstHeld()
+            let refused = try await dashboard.releaseHeld(held, "mock", nil)
+            #expect(refused.status == 409)
+            #expect(try Dashboard.decode(ErrorBody.self, from: refused.text).error.code == "no_mock")
+            #expect(try await dashboard.breakpoints().held.count == 1, "still held")
+
+            let answer = #"{"body": {"errors": [{"message": "mocked", "extensions": {"code": "MOCKED"}}]}}"#
+            #expect(try await dashboard.putMock(Self.read, answer).status == 200)
+            #expect(try await dashboard.releaseHeld(held, "mock", nil).status == 200)
+
+            #expect(try await timeline.value.status == 502)
+            let exchange = try #require(try await dashboard.exchanges("operation=\(Self.read)").first)
+            #expect((exchange["errors"] as? [[String: Any]])?.first?["code"] as? String == "MOCKED")
+            #expect((exchange["holdSummary"] as? String)?.hasSuffix("mocked (every call, until cleared)") == true)
+            #expect(try await dashboard.breakpoints().held.isEmpty, "QA's answer is not held again")
+        }
+    }
+
     @Test func stoppingTheDashboard_letsTheHeldPageGoOn() async throws {
         try await withEmbeddedDashboard { dashboard in
             #expect(try await dashboard.putBreakpoint(Self.read, #"{"stage": "both", "timeoutSeconds": 600}"#).status == 200)
