@@ -1,14 +1,17 @@
 """Breakpoints in the browser: a call held by a breakpoint appears at once in every open inspector
 tab, with its editor; continued from one tab, the waiting request ends and every tab sees it go.
-Left alone, a held call counts down and continues unchanged at its timeout."""
+A like's held answer edited to say "not liked" is what the timeline then shows. Left alone, a held
+call counts down and continues unchanged at its timeout."""
+import json
 import threading
 import urllib.request
 
 from selenium.webdriver.common.by import By
 
-from helpers import api, console_errors, press, wait
+from helpers import api, console_errors, first_unliked_moment, like_button, press, set_toggle, wait
 
 READ = "getMomentsDetailsByUserID"
+LIKE = "updateMomentLike"
 
 
 def open_inspector(browser, server, first):
@@ -75,3 +78,46 @@ def test_a_held_request_left_alone_counts_down_and_continues_unchanged(server, b
     wait(browser, 5).until(lambda d: held_items(d) == [])
     holds = [e.get("holdSummary") for e in api(server, "GET", f"/api/area51/network?operation={READ}")["exchanges"]]
     assert "timedOut" in holds[0]
+
+
+def unliked(answer, moment_id, user_id="0"):
+    """`answer` with moment `moment_id` not liked by `user_id`, wherever the document put it."""
+    if isinstance(answer, list):
+        return [unliked(item, moment_id, user_id) for item in answer]
+    if not isinstance(answer, dict):
+        return answer
+    edited = {key: unliked(value, moment_id, user_id) for key, value in answer.items()}
+    if edited.get("id") == moment_id and "isLiked" in edited:
+        edited["isLiked"] = False
+        edited["likes"] = [like for like in edited.get("likes") or [] if like.get("id") != user_id]
+    return edited
+
+
+def test_a_likes_held_answer_edited_to_unliked_is_what_the_page_shows(server, browser, shoot):
+    set_toggle(server, "isLikeButtonForMomentEnabled", True)
+    browser.get(server + "/")
+    timeline = browser.current_window_handle
+    moment = first_unliked_moment(browser)
+    inspector = open_inspector(browser, server, False)
+    api(server, "PUT", f"/api/area51/breakpoints/{LIKE}", {"stage": "response"})
+
+    browser.switch_to.window(timeline)
+    press(browser, like_button(browser, moment))
+    wait(browser, 2).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "true")
+
+    browser.switch_to.window(inspector)
+    item = wait(browser, 5).until(lambda d: held_items(d) and held_items(d)[0])
+    body = item.find_element(By.CSS_SELECTOR, "textarea[name=body]")
+    answer = json.loads(body.get_attribute("value"))
+    edited = unliked(answer, moment)
+    assert edited != answer, "the held answer names the moment liked"
+    browser.execute_script("arguments[0].value = arguments[1]", body, json.dumps(edited, indent=2))
+    shoot(browser, "edited")
+    press(browser, item.find_element(By.CSS_SELECTOR, "[data-held-continue-edited]"))
+    wait(browser, 5).until(lambda d: held_items(d) == [])
+
+    browser.switch_to.window(timeline)
+    wait(browser, 5).until(lambda d: like_button(d, moment).get_attribute("aria-busy") is None
+                           and like_button(d, moment).get_attribute("aria-pressed") == "false")
+    holds = [e.get("holdSummary") for e in api(server, "GET", f"/api/area51/network?operation={LIKE}")["exchanges"]]
+    assert "edited" in holds[0]
