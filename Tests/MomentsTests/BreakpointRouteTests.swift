@@ -150,8 +150,10 @@ import TestSupport
             let exchange = try #require(try await dashboard.exchanges("operation=\(Self.read)").first)
             #expect((exchange["holdSummary"] as? String)?.contains("edited") == true)
 
+            #expect(try await dashboard.get("/area51").text.contains("data-breakpoint-banner"), "every page says a call may be held")
             #expect(try await dashboard.postForm("/area51/breakpoints/\(Self.read)/clear", "").status == 303)
             #expect(try await dashboard.breakpoints().breakpoints.isEmpty)
+            #expect(try await !dashboard.get("/area51").text.contains("data-breakpoint-banner"))
         }
     }
 }

@@ -241,6 +241,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case breakpointSet
     case breakpointClear
     case breakpointNone
+    case breakpointBanner
     case heldTitle
     case heldNone
     case heldRequest

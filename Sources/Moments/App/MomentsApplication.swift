@@ -147,7 +147,8 @@ public struct MomentsApplication: Sendable {
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
         pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles,
-                             actingUser: actingUser, faults: faults, mocks: mocks, keepsDrawnPages: configuration.keepsDrawnPages)
+                             actingUser: actingUser, faults: faults, mocks: mocks, breakpoints: breakpoints,
+                             keepsDrawnPages: configuration.keepsDrawnPages)
         let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
         internalMenuState = InternalMenuStateReader(
             toggles: toggles,
