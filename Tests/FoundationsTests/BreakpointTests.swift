@@ -141,6 +141,21 @@ import Testing
         #expect(try await store.audit().first?.source == .expired)
     }
 
+    @Test func theTimeHeld_doesNotCountAgainstTheRequestsDeadline() async throws {
+        let bff = BFF()
+        let (session, store, _, folder) = try makeSession(bff)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await store.set(Breakpoint(stage: .request), for: Self.operation, source: .api)
+        let deadline = ContinuousClock.now + .milliseconds(200)
+        let (task, held) = try await APISession.$deadline.withValue(deadline) { try await call(session, held: store) }
+
+        // Let go only once the request's deadline has passed: QA's time, not the BFF's.
+        try await Task.sleep(until: deadline + .milliseconds(50), clock: .continuous)
+        try store.release(held.id, with: .continued, source: .api)
+
+        #expect(try await task.value.get().getMomentsDetailsByUserID.name == "from the BFF")
+    }
+
     @Test func removingTheBreakpoint_letsTheCallsItHoldsGoUnchanged() async throws {
         let bff = BFF()
         let (session, store, _, folder) = try makeSession(bff)
