@@ -143,6 +143,9 @@ import TestSupport
             #expect(page.contains(#"<time datetime=""#), "the deadline, which the page counts down")
             #expect(page.contains(#"<textarea name="variables""#) && page.contains(#"<textarea name="headers""#))
 
+            let notAnObject = try await dashboard.postForm("/area51/breakpoints/held/\(id)/continue", "edit=1&variables=%5B1%5D&headers=")
+            #expect(notAnObject.status == 400)
+            #expect(try await dashboard.breakpoints().held.map(\.id) == [id], "still held")
             let variables = #"{"userID":"0","withLikes":false}"#.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters)!
             let posted = try await dashboard.postForm("/area51/breakpoints/held/\(id)/continue", "edit=1&variables=\(variables)&headers=")
             #expect(posted.status == 303)

@@ -15,7 +15,10 @@ public enum BreakpointError: Error, Equatable, Sendable {
     /// What a field takes, said in the reader's language (`key`).
     public enum Expected: Equatable, Sendable {
         case holdSeconds
+        /// The variables a breakpoint matches: an object, or empty for every call.
         case variablesObject
+        /// The variables a held request is sent with instead.
+        case variablesToSend
         case headersObject
         case json
         case httpStatus
@@ -31,6 +34,7 @@ public enum BreakpointError: Error, Equatable, Sendable {
             switch self {
             case .holdSeconds: .expectedHoldSeconds
             case .variablesObject: .expectedVariablesObject
+            case .variablesToSend: .expectedVariablesToSend
             case .headersObject: .expectedHeadersObject
             case .json: .expectedJSON
             case .httpStatus: .expectedHTTPStatus

@@ -324,6 +324,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case mockErrorInvalidField = "mockError.invalidField"
     case mockErrorStorage = "mockError.storage"
     case expectedHoldSeconds = "expected.holdSeconds"
+    case expectedVariablesToSend = "expected.variablesToSend"
     case expectedHeadersObject = "expected.headersObject"
     case expectedJSON = "expected.json"
     case expectedHTTPStatus = "expected.httpStatus"

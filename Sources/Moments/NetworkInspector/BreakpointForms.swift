@@ -36,7 +36,7 @@ struct HeldEditForm: Decodable {
                     texts?[name] = text
                 }
             }
-            return BreakpointEdit(variables: try Self.object(variables, field: "variables", expected: .variablesObject), headers: texts)
+            return BreakpointEdit(variables: try Self.object(variables, field: "variables", expected: .variablesToSend), headers: texts)
         case .response:
             let text = body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             guard let response = JSONValue(data: Data(text.utf8)) else { throw .invalidField("body", expected: .json) }
