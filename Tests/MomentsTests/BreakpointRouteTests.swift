@@ -89,6 +89,12 @@ import TestSupport
             let audit = try await dashboard.breakpoints().audit
             #expect(audit.prefix(2).map(\.hold?.release) == [.aborted, nil], "let go, then held, newest first")
             #expect(audit.first?.source == .api)
+            let session = try await dashboard.send("POST", "/api/area51/sessions/export", contentType: "application/json", body: #"{"note": ""}"#)
+            let file = try #require(try JSONSerialization.jsonObject(with: Data(session.text.utf8)) as? [String: Any])
+            let sessionAudit = try #require((file["audit"] as? [String: Any])?["breakpoints"] as? [[String: Any]])
+            #expect((sessionAudit.first?["hold"] as? [String: Any])?["release"] as? String == "aborted", "the session's audit has the release")
+            let sessionEntries = try #require(((file["exchanges"] as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+            #expect(sessionEntries.contains { $0["_breakpointHolds"] != nil }, "and its exchanges the hold")
         }
     }
 
