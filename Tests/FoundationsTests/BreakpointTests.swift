@@ -82,6 +82,37 @@ import Testing
         #expect(store.held.isEmpty)
     }
 
+    /// A BFF over "HTTP" that keeps the headers it was sent.
+    final class HeaderRecordingTransport: GraphQLTransport {
+        let received = Locked<[[String: String]]>([])
+        var endpointDescription: String { "a BFF that records headers" }
+
+        func send(_ body: Data, headers: [String: String]) async throws -> (status: Int, body: Data) {
+            received.withLock { $0.append(headers) }
+            return (200, Data(#"{"data": {"getMomentsDetailsByUserID": {"name": "from the BFF"}}}"#.utf8))
+        }
+    }
+
+    @Test func aHeldRequestsCredentials_areShownMasked_andSentAsConfigured_whateverTheEditSays() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breakpoints-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = BreakpointStore(database: try AppDatabase(directory: folder))
+        let transport = HeaderRecordingTransport()
+        let session = APISession(transport: transport, breakpoints: store, headers: ["Authorization": "Bearer s3cret"])
+        try await store.set(Breakpoint(stage: .request), for: Self.operation, source: .api)
+
+        let (task, held) = try await call(session, held: store)
+        #expect(held.headers?["Authorization"] == BFFHeaders.masked("Bearer s3cret"))
+        var written = try #require(held.headers)
+        written["x-app-platform"] = "qa"
+        try store.release(held.id, with: .edited(BreakpointEdit(headers: written)), source: .api)
+        _ = try await task.value.get()
+
+        let sent = try #require(transport.received.withLock { $0.first })
+        #expect(sent["Authorization"] == "Bearer s3cret", "the mask the editor showed is no credential")
+        #expect(sent["x-app-platform"] == "qa")
+    }
+
     @Test func aHeldAnswer_continuedWithAnEditedBody_isTheAnswer() async throws {
         let (session, store, _, folder) = try makeSession(BFF())
         defer { try? FileManager.default.removeItem(at: folder) }
