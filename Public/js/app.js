@@ -209,6 +209,36 @@ if (document.querySelector("[data-network-list]")) {
   onLiveEvent("exchange", refreshExchanges);
 }
 
+// Breakpoints: a call held or let go redraws the held calls from the server. A call already
+// shown keeps its node, so what a person is typing in its editor stays.
+async function refreshHeld() {
+  const response = await fetch(location.href, { headers: { "Accept": "text/html", "X-Requested-With": "fetch" } });
+  const list = document.querySelector("[data-held-list] ul");
+  if (!list || !response.ok) return;
+  const next = new DOMParser().parseFromString(await response.text(), "text/html").querySelector("[data-held-list] ul");
+  if (!next) return;
+  for (const item of next.querySelectorAll("[data-held-id]")) {
+    const shown = list.querySelector(`[data-held-id="${item.dataset.heldId}"]`);
+    if (shown) item.replaceWith(shown);
+  }
+  list.replaceWith(next);
+  countDown();
+}
+
+// A held call's deadline, drawn as the time it continues, becomes the seconds left.
+function countDown() {
+  for (const line of document.querySelectorAll("[data-countdown]")) {
+    const left = Math.max(0, Math.round((Date.parse(line.dataset.deadline) - Date.now()) / 1000));
+    line.textContent = line.dataset.countdown.replace("%@", String(left));
+  }
+}
+
+if (document.querySelector("[data-held-list]")) {
+  onLiveEvent("breakpoint", refreshHeld);
+  countDown();
+  setInterval(countDown, 1000);
+}
+
 // From 1024 px the inspector is a table with the selected exchange beside it: a click on a row
 // shows it in the pane, the up and down arrows move the selection, Enter opens the exchange's
 // own page (the link's own behaviour). The column headings' buttons sort the rows; the sort and

@@ -105,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
                                    background: [FlushAtShutdown { await application.flush() },
                                                 BackgroundWork { await application.refreshRemoteConfig(every: refreshInterval) }],
                                    stopping: {
+                                       application.releaseHeldCalls()
                                        embeddedRemoteConfig?.endWaiting()
                                        application.likesSubscription?.stop()
                                    })

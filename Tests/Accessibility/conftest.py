@@ -8,6 +8,8 @@ import pathlib
 import re
 import sys
 import tempfile
+import threading
+import time
 import urllib.request
 from collections import Counter
 
@@ -28,6 +30,8 @@ TIMELINE = "getMomentsDetailsByUserID"
 # A user whose timeline no page of the suite reads while the BFF answers: with a fault on the
 # timeline query in force, their timeline is the error page (nothing saved to fall back on).
 ERROR_PAGE_USER = "7"
+# A user whose timeline read a breakpoint holds for the whole session.
+HELD_READ_USER = "5"
 
 
 class Site:
@@ -45,6 +49,7 @@ class Site:
         # A mock no call matches: every page shows its banner, the inspector its form filled in.
         api(url, "PUT", "/api/area51/mocks/updateMomentLike", {"body": {"data": None, "errors": [{"message": "mocked"}]},
                                                                  "variables": {"momentID": "no-such-moment"}})
+        self.hold_a_read()
         network = api(url, "GET", f"/api/area51/network?operation={TIMELINE}")
         exchanges = network.get("exchanges", network) if isinstance(network, dict) else network
         self.pages = {
@@ -78,6 +83,18 @@ class Site:
             report = pathlib.Path(tempfile.mkdtemp(prefix="moments-report-")) / "session.html"
             report.write_bytes(answer.read())
         return report
+
+    def hold_a_read(self):
+        """A read of a user no other page reads, held by a breakpoint until the server stops (which
+        lets it go): every page shows the breakpoint banner, the inspector the held call's editor."""
+        api(self.url, "PUT", f"/api/area51/breakpoints/{TIMELINE}",
+            {"stage": "response", "variables": {"userID": HELD_READ_USER}, "timeoutSeconds": 600})
+        read = urllib.request.Request(f"{self.url}/api/timeline?userID={HELD_READ_USER}&refresh=1")
+        threading.Thread(target=lambda: urllib.request.urlopen(read, timeout=660).read(), daemon=True).start()
+        deadline = time.monotonic() + 10
+        while not api(self.url, "GET", "/api/area51/breakpoints")["held"]:
+            assert time.monotonic() < deadline, "the read was not held"
+            time.sleep(0.05)
 
     def open_error_state(self):
         """A fault on the timeline query, for the error page; `close_error_state` clears it."""

@@ -7,11 +7,14 @@ back through the same client. The generator must print no warning about the docu
 an answer was left out of the client)."""
 import datetime
 import importlib
+import json
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import types
 
 import pytest
@@ -22,7 +25,7 @@ PACKAGE = "moments_web_client"
 OPERATIONS = [
     "set_fault", "list_faults", "clear_fault", "clear_faults", "run_action", "get_timeline",
     "list_network_exchanges", "get_network_exchange", "replay_network_exchange", "export_network_har", "list_toggles", "update_toggle",
-    "update_like", "get_moment",
+    "update_like", "get_moment", "set_breakpoint", "list_breakpoints", "abort_held_call", "clear_breakpoint",
 ]
 
 
@@ -180,3 +183,37 @@ def test_generated_client_round_trip_with_no_extra_headers(generated, client):
     page = parsed(api.get_moment.sync_detailed(moment, client=client), 200, models.MomentPage)
     assert (page.moment_id, page.is_liked) == (moment, True)
     assert page.likes == liked.likes and page.likes and all(isinstance(like, str) for like in page.likes)
+
+
+def test_generated_client_holds_a_read_and_aborts_it_with_a_graphql_error(generated, client):
+    api, models = generated.api, generated.models
+    operation = "getMomentsDetailsByUserID"
+    breakpoint = models.Breakpoint(stage=models.BreakpointStage.REQUEST, timeout_seconds=60)
+    set_ = parsed(api.set_breakpoint.sync_detailed(operation, client=client, body=breakpoint), 200, models.BreakpointList)
+    assert [(item.operation, item.breakpoint_.stage) for item in set_.breakpoints] == [(operation, models.BreakpointStage.REQUEST)]
+
+    answers = []
+    reader = threading.Thread(target=lambda: answers.append(
+        api.get_timeline.sync_detailed(client=client, refresh=models.GetTimelineRefresh.VALUE_0)))
+    reader.start()
+    deadline = time.monotonic() + 20
+    while not (held := parsed(api.list_breakpoints.sync_detailed(client=client), 200, models.BreakpointList).held):
+        assert time.monotonic() < deadline, "no call was held"
+        time.sleep(0.05)
+    assert isinstance(held[0], models.HeldExchange) and held[0].operation == operation
+    assert held[0].stage == models.HeldExchangeStage.REQUEST and isinstance(held[0].expires_at, datetime.datetime)
+
+    # One of a status or a GraphQL error (oneOf): the generator takes the body as it is.
+    abort = {"graphQLError": {"message": "QA says no", "code": "QA_ABORTED"}}
+    after = parsed(api.abort_held_call.sync_detailed(held[0].id, client=client, body=abort), 200, models.BreakpointList)
+    assert after.held == []
+    reader.join(timeout=20)
+    # The timeline's error state: a Timeline with hasError, and the error as every JSON failure carries it.
+    assert parsed(answers[0], 502, models.Timeline).has_error
+    assert json.loads(answers[0].content)["error"]["code"] == "bff_graphql_error"
+    log = parsed(api.list_network_exchanges.sync_detailed(client=client, operation=operation), 200, models.NetworkInspector)
+    assert log.exchanges[0].outcome == models.NetworkExchangeOutcome.GRAPHQLERROR
+    assert "aborted" in log.exchanges[0].hold_summary
+    gone = parsed(api.abort_held_call.sync_detailed(held[0].id, client=client, body=abort), 404, models.Error)
+    assert gone.error.code == "unknown_held_exchange"
+    assert parsed(api.clear_breakpoint.sync_detailed(operation, client=client), 200, models.BreakpointList).breakpoints == []

@@ -15,7 +15,10 @@ import TestSupport
                                           "/area51/network", "/area51/network/{id}", "/area51/network/{id}/replay",
                                           "/area51/faults/{operation}", "/area51/faults/{operation}/clear", "/area51/clear-faults",
                                           "/area51/mocks/{operation}", "/area51/mocks/{operation}/clear", "/area51/sessions/export",
-                                          "/area51/sessions/replay"]
+                                          "/area51/sessions/replay",
+                                          "/area51/breakpoints/{operation}", "/area51/breakpoints/{operation}/clear",
+                                          "/area51/breakpoints/held/{id}/continue", "/area51/breakpoints/held/{id}/abort",
+                                          "/area51/breakpoints/held/{id}/mock"]
 
     @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
         try await withDashboard { dashboard, bff in

@@ -231,6 +231,33 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case mockClear
     case mockNone
     case mockBanner
+    case breakpointsTitle
+    case breakpointsHint
+    case breakpointStage
+    case breakpointStageRequest
+    case breakpointStageResponse
+    case breakpointStageBoth
+    case breakpointTimeout
+    case breakpointSet
+    case breakpointClear
+    case breakpointNone
+    case breakpointBanner
+    case heldTitle
+    case heldNone
+    case heldRequest
+    case heldResponse
+    case heldExpires
+    case heldCountdown
+    case heldVariables
+    case heldHeaders
+    case heldStatus
+    case heldBody
+    case heldContinue
+    case heldContinueEdited
+    case heldAbortStatus
+    case heldAbortGraphQL
+    case heldMock
+    case networkHeld
     case networkMocked
     case networkMockThis
     case networkMockThisHint
@@ -314,6 +341,20 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case mockErrorUnknownOperation = "mockError.unknownOperation"
     case mockErrorInvalidField = "mockError.invalidField"
     case mockErrorStorage = "mockError.storage"
+    case expectedHoldSeconds = "expected.holdSeconds"
+    case expectedVariablesToSend = "expected.variablesToSend"
+    case expectedHeadersObject = "expected.headersObject"
+    case expectedJSON = "expected.json"
+    case expectedHTTPStatus = "expected.httpStatus"
+    case expectedErrorCode = "expected.errorCode"
+    case expectedStatusOrGraphQLError = "expected.statusOrGraphQLError"
+    case expectedAnswerOnly = "expected.answerOnly"
+    case expectedRequestOnly = "expected.requestOnly"
+    case breakpointErrorUnknownOperation = "breakpointError.unknownOperation"
+    case breakpointErrorUnknownHeld = "breakpointError.unknownHeld"
+    case breakpointErrorInvalidField = "breakpointError.invalidField"
+    case breakpointErrorNoMock = "breakpointError.noMock"
+    case breakpointErrorStorage = "breakpointError.storage"
     case sessionErrorUnsupportedVersion = "sessionError.unsupportedVersion"
     case sessionErrorUnknownToggles = "sessionError.unknownToggles"
     case sessionErrorInvalidValue = "sessionError.invalidValue"

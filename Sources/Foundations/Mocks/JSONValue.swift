@@ -50,6 +50,20 @@ public indirect enum JSONValue: Codable, Sendable, Equatable {
         return members[key]
     }
 
+    /// Whether every member of this object has the same value in `other`: the variables a mock
+    /// or a breakpoint names, against those a call sent. An empty object is in anything.
+    public func isSubset(of other: JSONValue?) -> Bool {
+        guard case .object(let members) = self else { return self == other }
+        return members.allSatisfy { name, value in other?[name] == value }
+    }
+
+    /// The value as compact JSON with sorted keys: the same value always reads the same.
+    public var compactText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
     /// The value as JSON text to read and edit: indented, keys sorted, slashes as they are.
     public var indentedText: String {
         let encoder = JSONEncoder()

@@ -24,6 +24,7 @@ public struct APISession: Sendable {
     private let networkLog: NetworkLog?
     private let faults: FaultInjector?
     private let mocks: MockStore?
+    let breakpoints: BreakpointStore?
 
     /// When the request being answered wants its exchanges with the BFF over: every exchange made
     /// on its behalf waits at most until then (and at most `timeout`), so a request that needs
@@ -32,12 +33,14 @@ public struct APISession: Sendable {
     @TaskLocal public static var deadline: ContinuousClock.Instant?
 
     public init(transport: any GraphQLTransport, timeout: Duration = .seconds(5), networkLog: NetworkLog? = nil,
-                faults: FaultInjector? = nil, mocks: MockStore? = nil, headers: [String: String] = [:]) {
+                faults: FaultInjector? = nil, mocks: MockStore? = nil, breakpoints: BreakpointStore? = nil,
+                headers: [String: String] = [:]) {
         self.transport = transport
         self.timeout = timeout
         self.networkLog = networkLog
         self.faults = faults
         self.mocks = mocks
+        self.breakpoints = breakpoints
         extraHeaders = headers
     }
 
@@ -97,7 +100,8 @@ public struct APISession: Sendable {
     }
 
     /// One exchange: the fault in force for the operation, the mock that answers it or else the
-    /// transport, within the timeout; the answer classified, and the whole recorded in the network log.
+    /// transport, within the timeout, held where a breakpoint says; the answer classified, and
+    /// the whole recorded in the network log.
     private func exchange<Payload: Decodable>(body: Data, operationName: String, document: String, as payload: Payload.Type)
         async -> (result: Result<GraphQLAnswer<Payload>, APISessionError>, recorded: NetworkExchange?) {
         let started = ContinuousClock.now
@@ -106,13 +110,26 @@ public struct APISession: Sendable {
         let fault = await faults?.take(operationName)
         let mock = await mocks?.take(operationName, body: body)
         var answer: (status: Int, body: Data)?
+        var sent = (body: body, headers: headers)
+        var holds = Holds()
         let result: Result<GraphQLAnswer<Payload>, APISessionError>
         do {
-            let received = try await sendWithTimeout(body, headers: headers, fault: fault, mock: mock)
+            let received: (status: Int, body: Data)
+            switch try await passRequest(operationName, body: body, headers: headers, holds: &holds) {
+            case .send(let body, let headers):
+                sent = (body, headers)
+                let bffAnswer = try await sendWithTimeout(body, headers: headers, fault: fault, mock: mock, heldFor: holds.duration)
+                received = try await passResponse(operationName, body: body, answer: bffAnswer, holds: &holds)
+            case .answer(let status, let body):
+                // QA's own answer: there is no BFF's answer to hold.
+                received = (status, body)
+            }
             answer = received
             result = .success(try Self.classify(status: received.status, body: received.body, as: payload))
-        } catch {
+        } catch let error as APISessionError {
             result = .failure(error)
+        } catch {
+            result = .failure(Self.transportFailure(error, reaching: transport.endpointDescription))
         }
         var failure: APISessionError?
         var errors: [GraphQLErrorDetail] = []
@@ -133,14 +150,14 @@ public struct APISession: Sendable {
         Timer(label: "moments_bff_call_duration_seconds", dimensions: [("operation", operationName)], preferredDisplayUnit: .seconds)
             .record(elapsed)
         let recorded = networkLog.map { log in
-            let requestBody = log.body(body)
+            let requestBody = log.body(sent.body)
             return log.record(NetworkExchange(
                 kind: .graphQL, operationName: operationName, operationType: Self.operationType(of: document), method: "POST",
-                url: transport.endpointDescription, requestHeaders: NetworkExchange.headers(headers, credentialNames: extraHeaders.keys),
-                document: document, variables: RequestVariables(body: body, kept: requestBody), requestBody: requestBody,
+                url: transport.endpointDescription, requestHeaders: NetworkExchange.headers(sent.headers, credentialNames: extraHeaders.keys),
+                document: document, variables: RequestVariables(body: sent.body, kept: requestBody), requestBody: requestBody,
                 status: answer?.status, responseBody: answer.map { log.body($0.body) } ?? .none,
                 errors: errors,
-                failure: failure?.description, outcome: outcome, fault: fault, isMocked: mock != nil,
+                failure: failure?.description, outcome: outcome, fault: fault, isMocked: mock != nil, holds: holds.list,
                 startedAt: startedAt, duration: elapsed), failure: failure)
         }
         return (result, recorded)
@@ -211,8 +228,10 @@ public struct APISession: Sendable {
         return .missingData(names.joined(separator: "."))
     }
 
+    /// - Parameter heldFor: how long breakpoints held the call: QA's time, not the BFF's, so the
+    ///   request's deadline moves by as much.
     private func sendWithTimeout(_ body: Data, headers: [String: String], fault: Fault?,
-                                 mock: Mock?) async throws(APISessionError) -> (status: Int, body: Data) {
+                                 mock: Mock?, heldFor: Duration) async throws(APISessionError) -> (status: Int, body: Data) {
         let transport = transport
         let timeout = timeout
         let endpoint = transport.endpointDescription
@@ -224,7 +243,7 @@ public struct APISession: Sendable {
             send = { try await transport.send(body, headers: headers) }
         }
         // What is left of the request's deadline, when it is sooner than this exchange's timeout.
-        let wait = Self.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout
+        let wait = Self.deadline.map { min(timeout, max(.zero, $0 + heldFor - .now)) } ?? timeout
         do {
             return try await withThrowingTaskGroup(of: (status: Int, body: Data).self) { group in
                 group.addTask {
@@ -241,11 +260,13 @@ public struct APISession: Sendable {
         } catch let error as APISessionError {
             throw error
         } catch {
-            // Sleeps and JSON encoding in a fault, or a transport of a test's: nothing a
-            // URLSession classified.
-            throw .transport(ConnectionFailure(url: transport.endpointDescription, option: "--bff-url",
-                                               cause: .other(String(describing: error))))
+            throw Self.transportFailure(error, reaching: endpoint)
         }
+    }
+
+    /// Sleeps and JSON encoding in a fault, or a transport of a test's: nothing a URLSession classified.
+    private static func transportFailure(_ error: any Error, reaching endpoint: String) -> APISessionError {
+        .transport(ConnectionFailure(url: endpoint, option: "--bff-url", cause: .other(String(describing: error))))
     }
 }
 

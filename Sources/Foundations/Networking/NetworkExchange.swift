@@ -74,6 +74,8 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
     public let fault: Fault?
     /// Whether a mock set in Area 51 gave the answer, instead of the BFF.
     public let isMocked: Bool
+    /// Where breakpoints held it, for how long, and how each hold ended.
+    public let holds: [BreakpointHold]
     public let startedAt: Date
     public let durationMilliseconds: Double
     /// The page or action that caused it (`NetworkCause`).
@@ -85,7 +87,8 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
 
     public init(kind: Kind, operationName: String, operationType: String, method: String, url: String, requestHeaders: [Header],
                 document: String? = nil, variables: RequestVariables? = nil, requestBody: NetworkBody, status: Int?, responseBody: NetworkBody,
-                errors: [GraphQLErrorDetail] = [], failure: String?, outcome: Outcome, fault: Fault?, isMocked: Bool = false, startedAt: Date,
+                errors: [GraphQLErrorDetail] = [], failure: String?, outcome: Outcome, fault: Fault?, isMocked: Bool = false,
+                holds: [BreakpointHold] = [], startedAt: Date,
                 duration: Duration, cause: String = NetworkCause.current, trace: RequestTrace? = RequestTrace.current) {
         self.kind = kind
         self.operationName = operationName
@@ -103,6 +106,7 @@ public struct NetworkExchange: Sendable, Encodable, Equatable {
         self.outcome = outcome
         self.fault = fault
         self.isMocked = isMocked
+        self.holds = holds
         self.startedAt = startedAt
         durationMilliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         self.cause = cause

@@ -102,6 +102,15 @@ public struct AppDatabase: Sendable {
                 table.column("changedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v6: breakpoint audit") { db in
+            try db.create(table: "breakpointChange") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("operation", .text).notNull()
+                table.column("entry", .text)
+                table.column("source", .text).notNull()
+                table.column("changedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

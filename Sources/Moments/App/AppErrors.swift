@@ -244,6 +244,41 @@ extension MockError: LocalizedResponseError {
     }
 }
 
+extension BreakpointError: LocalizedResponseError {
+    /// 404 for an operation no breakpoint can hold and for a call no longer held, 400 for what
+    /// does not fit, 409 for a mock asked for and not set, 500 when the audit cannot be written.
+    public var status: HTTPStatus {
+        switch self {
+        case .unknownOperation, .unknownHeldExchange: .notFound
+        case .invalidField: .badRequest
+        case .noMock: .conflict
+        case .storage: .internalServerError
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unknownOperation: "unknown_operation"
+        case .unknownHeldExchange: "unknown_held_exchange"
+        case .invalidField: "invalid_breakpoint"
+        case .noMock: "no_mock"
+        case .storage: "storage_failure"
+        }
+    }
+
+    /// The operations are named as the API spells them; the storage's reason is its own words.
+    public func message(in l10n: L10n) -> String {
+        switch self {
+        case .unknownOperation(let name):
+            String(format: l10n[.breakpointErrorUnknownOperation], name, BreakpointStore.operations.joined(separator: ", "))
+        case .unknownHeldExchange(let id): String(format: l10n[.breakpointErrorUnknownHeld], id)
+        case .invalidField(let field, let expected): String(format: l10n[.breakpointErrorInvalidField], field, l10n[expected.key])
+        case .noMock(let operation): String(format: l10n[.breakpointErrorNoMock], operation)
+        case .storage(let reason): String(format: l10n[.breakpointErrorStorage], reason)
+        }
+    }
+}
+
 extension QASessionError: LocalizedResponseError {
     /// 422 for a file this build cannot apply (another version, toggles it lacks), 400 for a
     /// value that cannot be applied.

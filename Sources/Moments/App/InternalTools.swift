@@ -3,7 +3,7 @@ import HTTPServer
 
 /// What a production build leaves out, said once: Area 51 (its pages, its JSON, the DesignKit
 /// demo and the seed's universal links to them), the toggle list and every toggle write,
-/// OpenFeature, and the QA tools behind them (faults, mocks, the user switch). Debug and internal
+/// OpenFeature, and the QA tools behind them (faults, mocks, breakpoints, the user switch). Debug and internal
 /// builds have them all. Everything that differs by build target reads it here.
 public enum InternalTools {
     /// Whether this build has them: every build but a production one.

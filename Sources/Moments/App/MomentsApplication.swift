@@ -81,6 +81,8 @@ public struct MomentsApplication: Sendable {
     public let faults: FaultInjector?
     /// Answers QA writes in Area 51; `nil` in production builds, where nothing can set one.
     public let mocks: MockStore?
+    /// Breakpoints QA sets in Area 51 and the calls they hold; `nil` in production builds.
+    public let breakpoints: BreakpointStore?
     private let apiSession: APISession
     public let pages: PageRenderer
     public let mediaURLRegistry: MediaURLRegistry
@@ -101,6 +103,8 @@ public struct MomentsApplication: Sendable {
         self.faults = faults
         let mocks = InternalTools.arePresent ? MockStore(database: database) : nil
         self.mocks = mocks
+        let breakpoints = InternalTools.arePresent ? BreakpointStore(database: database) : nil
+        self.breakpoints = breakpoints
         let toggleStores = try ToggleCatalog.Stores(
             database: database, remoteSource: configuration.remoteConfigurationSource.instrumented(networkLog: networkLog, faults: faults))
         internalTogglesDataStore = toggleStores.internalTogglesDataStore
@@ -111,7 +115,7 @@ public struct MomentsApplication: Sendable {
         actingUser = ActingUser(configuredUserID: configuration.userID)
         userDirectory = UserDirectory(listAll: configuration.listUsers)
         let apiSession = APISession(transport: configuration.transport, timeout: configuration.bffTimeout, networkLog: networkLog,
-                                    faults: faults, mocks: mocks, headers: configuration.bffHeaders)
+                                    faults: faults, mocks: mocks, breakpoints: breakpoints, headers: configuration.bffHeaders)
         self.apiSession = apiSession
         let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
         self.pagination = pagination
@@ -143,7 +147,8 @@ public struct MomentsApplication: Sendable {
         recordingTrackingProvider = RecordingTrackingProvider()
         trackingRepo = TrackingRepo(providers: [recordingTrackingProvider])
         pages = PageRenderer(renderer: try await TemplateRenderer(directory: configuration.templatesDirectory), toggles: toggles,
-                             actingUser: actingUser, faults: faults, mocks: mocks, keepsDrawnPages: configuration.keepsDrawnPages)
+                             actingUser: actingUser, faults: faults, mocks: mocks, breakpoints: breakpoints,
+                             keepsDrawnPages: configuration.keepsDrawnPages)
         let crashRecorder = CrashRecorder(directory: configuration.dataDirectory)
         internalMenuState = InternalMenuStateReader(
             toggles: toggles,
@@ -188,7 +193,7 @@ public struct MomentsApplication: Sendable {
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
         try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges,
-                                            exchanges: faults == nil ? nil : networkLog.events))
+                                            exchanges: faults == nil ? nil : networkLog.events, holds: breakpoints?.events))
         try router.register(area51Routes)
         if let bffRoutes = configuration.bffRoutes { try router.register(bffRoutes) }
         router.fallback = StaticFiles(root: configuration.publicDirectory).handler
@@ -215,6 +220,12 @@ public struct MomentsApplication: Sendable {
         await remoteTogglesDataStore.refresh(every: interval)
     }
 
+    /// Lets every call held by a breakpoint go on unchanged and holds none from now on: at
+    /// shutdown, before the server waits for the requests that wait on them.
+    public func releaseHeldCalls() {
+        breakpoints?.stop()
+    }
+
     /// Finishes what background work still holds (likes on their way to the BFF, the timeline
     /// pages they changed), at shutdown once the requests have ended.
     public func flush() async {
@@ -230,13 +241,15 @@ public struct MomentsApplication: Sendable {
             OFREPRoutes(toggles: toggles),
             UniversalLinkRoutes(),
         ]
-        if let faults, let mocks {
-            collections.append(NetworkInspectorRoutes(pages: pages, networkLog: networkLog, faults: faults, mocks: mocks, apiSession: apiSession))
+        if let faults, let mocks, let breakpoints {
+            collections.append(NetworkInspectorRoutes(pages: pages, networkLog: networkLog, faults: faults, mocks: mocks, breakpoints: breakpoints,
+                                                      apiSession: apiSession))
             collections.append(FaultRoutes(faults: faults))
             collections.append(MockRoutes(mocks: mocks))
+            collections.append(BreakpointRoutes(breakpoints: breakpoints, mocks: mocks))
             collections.append(QASessionRoutes(
                 pages: pages,
-                exporter: QASessionExporter(toggles: toggles, faults: faults, mocks: mocks, actingUser: actingUser, networkLog: networkLog,
+                exporter: QASessionExporter(toggles: toggles, faults: faults, mocks: mocks, breakpoints: breakpoints, actingUser: actingUser, networkLog: networkLog,
                                             recordingTrackingProvider: recordingTrackingProvider, pagination: pagination,
                                             bffEndpoint: configuration.transport.endpointDescription),
                 importer: QASessionImport(toggles: toggles, faults: faults, mocks: mocks), apiSession: apiSession))

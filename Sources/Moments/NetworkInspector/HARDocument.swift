@@ -74,6 +74,9 @@ struct HARDocument: Encodable {
         let cache = Cache()
         let timings: Timings
         let comment: String
+        /// Where Area 51's breakpoints held it and how each hold ended: HAR's room for fields of
+        /// one's own is a name starting with `_`.
+        let _breakpointHolds: [BreakpointHold]?
     }
 
     let log: Log
@@ -91,6 +94,7 @@ struct HARDocument: Encodable {
         var comment = ["\(exchange.operationName) (\(exchange.operationType)), \(exchange.outcome.rawValue), caused by \(exchange.cause)"]
         if let fault = exchange.fault { comment.append("injected fault: \(fault.summary(in: L10n(language: .english)))") }
         if exchange.isMocked { comment.append("mocked answer, set in Area 51") }
+        comment += exchange.holds.map { "breakpoint: \($0.summary)" }
         if let failure = exchange.failure { comment.append(failure) }
         return Entry(
             startedDateTime: exchange.startedAt.ISO8601Format(.iso8601WithTimeZone(includingFractionalSeconds: true)),
@@ -106,6 +110,7 @@ struct HARDocument: Encodable {
                                                 comment: body.isTruncated ? "cut at \(body.text.utf8.count) of \(body.size) bytes" : nil),
                                bodySize: exchange.status == nil ? -1 : body.size),
             timings: Timings(wait: exchange.durationMilliseconds),
-            comment: comment.joined(separator: "; "))
+            comment: comment.joined(separator: "; "),
+            _breakpointHolds: exchange.holds.isEmpty ? nil : exchange.holds)
     }
 }

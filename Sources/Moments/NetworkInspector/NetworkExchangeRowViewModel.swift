@@ -21,6 +21,8 @@ struct NetworkExchangeRowViewModel: Encodable, Sendable {
     let faultSummary: String?
     /// Whether a mock gave the answer instead of the BFF.
     let isMocked: Bool
+    /// Where breakpoints held it and how each hold ended; `nil` when none did.
+    let holdSummary: String?
     let variables: String?
     let requestSize: Int
     let responseSize: Int
@@ -52,6 +54,7 @@ struct NetworkExchangeRowViewModel: Encodable, Sendable {
         fault = exchange.fault
         faultSummary = exchange.fault?.summary(in: l10n)
         isMocked = exchange.isMocked
+        holdSummary = exchange.holds.isEmpty ? nil : exchange.holds.map(\.summary).joined(separator: "; ")
         variables = exchange.variables?.json
         requestSize = exchange.requestBody.size
         responseSize = exchange.responseBody.size

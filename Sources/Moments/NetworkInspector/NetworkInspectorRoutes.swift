@@ -17,13 +17,14 @@ struct NetworkInspectorRoutes: RouteCollection {
     let networkLog: NetworkLog
     let faults: FaultInjector
     let mocks: MockStore
+    let breakpoints: BreakpointStore
     /// The dashboard's own session: a replay goes through the same client as any call.
     let apiSession: APISession
 
     func boot(routes: inout some RouteBuilder) {
         routes.resource(.get("/area51/network"), json: .get("/api/area51/network")) { request in
             // The faults and mocks it shows are in what every page is drawn from.
-            let drawnFrom = pages.drawnFrom(request, content: [networkLog])
+            let drawnFrom = pages.drawnFrom(request, content: [networkLog, breakpoints])
             let viewModel = try await inspector(request)
             guard request.representation == .page else { return pages.reusable(try .json(viewModel), drawnFrom: drawnFrom) }
             return pages.reusable(try pages.page("network", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "area51")),
@@ -56,7 +57,8 @@ struct NetworkInspectorRoutes: RouteCollection {
         let filter = try NetworkExchangeFilter(operation: request.query["operation"], outcome: request.query["outcome"], q: request.query["q"])
         return NetworkInspectorViewModel(log: networkLog, filter: filter,
                                          faults: FaultsViewModel(faults: faults, audit: try await faults.audit(limit: 20), l10n: l10n),
-                                         mocks: MocksViewModel(mocks: mocks, l10n: l10n), l10n: l10n)
+                                         mocks: MocksViewModel(mocks: mocks, l10n: l10n),
+                                         breakpoints: BreakpointsViewModel(breakpoints: breakpoints, mocks: mocks, l10n: l10n), l10n: l10n)
     }
 
     /// `?reveal=1` puts the configured credentials into the cURL line: asked for by a person on

@@ -2,7 +2,8 @@ import Foundation
 import Foundations
 
 /// Area 51's network inspector (`/area51/network`, `/api/area51/network`): the exchanges kept,
-/// newest first and filtered, the filters' choices, and the fault and mock forms.
+/// newest first and filtered, the filters' choices, the fault, mock and breakpoint forms and
+/// the calls held now.
 struct NetworkInspectorViewModel: Encodable, Sendable {
     /// A choice of a filter's drop-down.
     struct Option: Encodable, Sendable {
@@ -24,8 +25,10 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
     let keptNote: String
     let faults: FaultsViewModel
     let mocks: MocksViewModel
+    let breakpoints: BreakpointsViewModel
 
-    init(log: NetworkLog, filter: NetworkExchangeFilter, faults: FaultsViewModel, mocks: MocksViewModel, l10n: L10n) {
+    init(log: NetworkLog, filter: NetworkExchangeFilter, faults: FaultsViewModel, mocks: MocksViewModel, breakpoints: BreakpointsViewModel,
+         l10n: L10n) {
         title = l10n[.networkInspector]
         self.filter = filter
         let kept = log.latest
@@ -41,5 +44,6 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
         keptNote = String(format: l10n[.networkKept], String(log.capacity), String(log.bodyCap / 1024))
         self.faults = faults
         self.mocks = mocks
+        self.breakpoints = breakpoints
     }
 }

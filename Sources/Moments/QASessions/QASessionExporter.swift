@@ -7,6 +7,7 @@ struct QASessionExporter {
     let toggles: ToggleCatalog
     let faults: FaultInjector
     let mocks: MockStore
+    let breakpoints: BreakpointStore
     let actingUser: ActingUser
     let networkLog: NetworkLog
     let recordingTrackingProvider: RecordingTrackingProvider
@@ -30,6 +31,6 @@ struct QASessionExporter {
             exchanges: HARDocument(exchanges: exchanges, origin: origin),
             tracking: recordingTrackingProvider.recordedEvents,
             audit: .init(toggles: try await toggles.internalTogglesDataStore.audit(), faults: try await faults.audit(),
-                         mocks: try await mocks.audit()))
+                         mocks: try await mocks.audit(), breakpoints: try await breakpoints.audit()))
     }
 }

@@ -39,6 +39,8 @@ struct QASessionFile: Encodable {
         let toggles: [ToggleChange]
         let faults: [FaultChange]
         let mocks: [MockChange]
+        /// Breakpoints set and removed, calls held and let go.
+        let breakpoints: [BreakpointChange]
     }
 
     let version = QASessionFile.currentVersion

@@ -26,9 +26,13 @@ public struct PageRenderer: Sendable {
     private let faults: FaultInjector?
     /// The mocks in force, named by the banner every page shows while there are any.
     private let mocks: MockStore?
+    /// The breakpoints in force, named by the banner every page shows while there are any: a
+    /// page may wait on a call they hold.
+    private let breakpoints: BreakpointStore?
 
     public init(renderer: TemplateRenderer, toggles: ToggleCatalog, actingUser: ActingUser = ActingUser(),
-                faults: FaultInjector? = nil, mocks: MockStore? = nil, keepsDrawnPages: Bool = true) {
+                faults: FaultInjector? = nil, mocks: MockStore? = nil, breakpoints: BreakpointStore? = nil,
+                keepsDrawnPages: Bool = true) {
         cache = RenderedPageCache(keepsPages: keepsDrawnPages)
         items = ListItemDrawings(keepsItems: keepsDrawnPages)
         self.renderer = renderer
@@ -36,6 +40,7 @@ public struct PageRenderer: Sendable {
         self.actingUser = actingUser
         self.faults = faults
         self.mocks = mocks
+        self.breakpoints = breakpoints
     }
 
     /// The JSON form of `value` as Mustache reads it, encoded as the JSON twin is
@@ -59,7 +64,7 @@ public struct PageRenderer: Sendable {
         RenderedPageCache(keepsPages: cache.keepsPages)
     }
 
-    /// What every page is drawn from besides its content: the toggles, faults and mocks in force
+    /// What every page is drawn from besides its content: the toggles, faults, mocks and breakpoints in force
     /// (the design and the banners), the reader's language and whether they picked it, the user
     /// the request acts as, the path (the banners' way back) and the query the language links
     /// keep; `content`, the states the page's own content reads. Make it before reading them.
@@ -67,6 +72,7 @@ public struct PageRenderer: Sendable {
         var states: [any StateVersioned] = [toggles.changes]
         if let faults { states.append(faults) }
         if let mocks { states.append(mocks) }
+        if let breakpoints { states.append(breakpoints) }
         return DrawnFrom(states: states + content, facets: [
             request.l10n.language.rawValue, request.hasLanguageChoice ? "picked" : "", actingUser.userID(for: request),
             request.path, Self.languageLinkQuery(request),
@@ -161,6 +167,9 @@ public struct PageRenderer: Sendable {
         }
         if let active = mocks?.active, !active.isEmpty {
             context["mockBanner"] = ["mocks": active.map { ["operation": $0.operation] }]
+        }
+        if let active = breakpoints?.active, !active.isEmpty {
+            context["breakpointBanner"] = ["breakpoints": active.map { ["operation": $0.operation, "summary": $0.breakpoint.summary] }]
         }
         return context
     }
