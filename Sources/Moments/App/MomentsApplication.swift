@@ -81,6 +81,9 @@ public struct MomentsApplication: Sendable {
     public let faults: FaultInjector?
     /// Answers QA writes in Area 51; `nil` in production builds, where nothing can set one.
     public let mocks: MockStore?
+    /// The BFF's schema, watched for changes to what the dashboard sends; `nil` in production
+    /// builds, which have no Area 51 to show it.
+    public let contractWatch: ContractWatch?
     private let apiSession: APISession
     public let pages: PageRenderer
     public let mediaURLRegistry: MediaURLRegistry
@@ -115,6 +118,8 @@ public struct MomentsApplication: Sendable {
         self.apiSession = apiSession
         let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
         self.pagination = pagination
+        contractWatch = InternalTools.arePresent
+            ? ContractWatch(apiSession: apiSession, store: PersistentDataStore(database: database)) : nil
         mediaLinks = MediaLinks(bffOrigin: configuration.transport.remoteURL)
         mediaURLRegistry = MediaURLRegistry(links: mediaLinks)
         mediaRepo = MediaRepo(
@@ -188,7 +193,7 @@ public struct MomentsApplication: Sendable {
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
         try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges,
-                                            exchanges: faults == nil ? nil : networkLog.events))
+                                            exchanges: faults == nil ? nil : networkLog.events, contract: contractWatch?.events))
         try router.register(area51Routes)
         if let bffRoutes = configuration.bffRoutes { try router.register(bffRoutes) }
         router.fallback = StaticFiles(root: configuration.publicDirectory).handler
@@ -215,6 +220,11 @@ public struct MomentsApplication: Sendable {
         await remoteTogglesDataStore.refresh(every: interval)
     }
 
+    /// Reads the BFF's schema now and every `interval` until cancelled (nothing in production builds).
+    public func watchContract(every interval: Duration) async {
+        await contractWatch?.watch(every: interval)
+    }
+
     /// Finishes what background work still holds (likes on their way to the BFF, the timeline
     /// pages they changed), at shutdown once the requests have ended.
     public func flush() async {
@@ -230,6 +240,9 @@ public struct MomentsApplication: Sendable {
             OFREPRoutes(toggles: toggles),
             UniversalLinkRoutes(),
         ]
+        if let contractWatch {
+            collections.append(ContractRoutes(pages: pages, watch: contractWatch, networkLog: networkLog))
+        }
         if let faults, let mocks {
             collections.append(NetworkInspectorRoutes(pages: pages, networkLog: networkLog, faults: faults, mocks: mocks, apiSession: apiSession))
             collections.append(FaultRoutes(faults: faults))
@@ -238,6 +251,7 @@ public struct MomentsApplication: Sendable {
                 pages: pages,
                 exporter: QASessionExporter(toggles: toggles, faults: faults, mocks: mocks, actingUser: actingUser, networkLog: networkLog,
                                             recordingTrackingProvider: recordingTrackingProvider, pagination: pagination,
+                                            contractWatch: contractWatch,
                                             bffEndpoint: configuration.transport.endpointDescription),
                 importer: QASessionImport(toggles: toggles, faults: faults, mocks: mocks), apiSession: apiSession))
         }
