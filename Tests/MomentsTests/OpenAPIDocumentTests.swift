@@ -14,7 +14,8 @@ import TestSupport
                                           "/InternalMenu", "/DesignKit",
                                           "/area51/network", "/area51/network/{id}", "/area51/network/{id}/replay",
                                           "/area51/faults/{operation}", "/area51/faults/{operation}/clear", "/area51/clear-faults",
-                                          "/area51/mocks/{operation}", "/area51/mocks/{operation}/clear", "/area51/sessions/export"]
+                                          "/area51/mocks/{operation}", "/area51/mocks/{operation}/clear", "/area51/sessions/export",
+                                          "/area51/contract", "/area51/contract/check"]
 
     @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
         try await withDashboard { dashboard, bff in

@@ -19,12 +19,26 @@ public struct DocumentStatus: Codable, Sendable, Equatable {
                 errors = ["The schema could not be built: \(error)"]
             case .success(let graphQLSchema):
                 do {
-                    errors = GraphQL.validate(schema: graphQLSchema, ast: try parse(source: document.text)).map(\.message)
+                    let ast = try parse(source: document.text)
+                    errors = missingRoots(ast, in: schema) + GraphQL.validate(schema: graphQLSchema, ast: ast).map(\.message)
                 } catch {
                     errors = ["\(error)"]
                 }
             }
             return DocumentStatus(operation: document.name, valid: errors.isEmpty, errors: errors)
+        }
+    }
+
+    /// An operation of a type the schema lacks: the library's rules (graphql-js 16's) let a
+    /// subscription through against a schema without one, which the BFF then refuses to run.
+    private static func missingRoots(_ ast: Document, in schema: IntrospectedSchema) -> [String] {
+        ast.definitions.compactMap { $0 as? OperationDefinition }.compactMap { operation in
+            let root = switch operation.operation {
+            case .query: Optional(schema.queryType)
+            case .mutation: schema.mutationType
+            case .subscription: schema.subscriptionType
+            }
+            return root == nil ? "The schema has no \(operation.operation.rawValue) type." : nil
         }
     }
 }
