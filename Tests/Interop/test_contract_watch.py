@@ -3,6 +3,7 @@ BFF (`seed_bff.py`) has its schema changed while the dashboard runs (a field rem
 changed, an argument made required, a field deprecated, an enum value added), and the dashboard's
 classification of each change must agree with graphql-core's `find_breaking_changes` and
 `find_dangerous_changes` on the same two schemas (the oracle). Prints the table of the five."""
+import json
 import re
 
 import pytest
@@ -101,3 +102,64 @@ def test_theTimelinesDocuments_stopValidating_whenAFieldTheyUseIsRemoved(watched
     assert reads["seen"] >= 1 and reads["lastSeenAt"] is not None
     page = requests.get(f"{origin}/area51/contract", timeout=10)
     assert page.status_code == 200 and "Moment.title" in page.text
+
+
+class AlternatingProxy:
+    """One address in front of several BFFs, as a load balancer with round robin: each POST goes
+    to the next BFF in turn."""
+
+    def __init__(self, backends: list[str]):
+        import itertools
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        import urllib.request
+
+        turns, lock = itertools.cycle(backends), threading.Lock()
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                with lock:
+                    backend = next(turns)
+                request = urllib.request.Request(backend, data=body, method="POST",
+                                                 headers={"Content-Type": "application/json"})
+                try:
+                    with urllib.request.urlopen(request, timeout=10) as answer:
+                        status, payload = answer.status, answer.read()
+                except urllib.error.HTTPError as error:
+                    status, payload = error.code, error.read()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/graphql"
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_twoBFFsOfDifferentSchemasBehindOneAddress_areShownAsSkew(seed_bff):
+    old, new = seed_bff(), seed_bff()
+    new.schema = build_schema(SEED_SDL.replace("  title: String\n", ""))
+    proxy = AlternatingProxy([old.url, new.url])
+    process, url, data = start_moments("serve", "--bff-url", proxy.url, "--contract-interval", "0.2")
+    origin = re.match(r"http://[^/]+", url).group(0)
+    try:
+        assert wait_for(lambda: len(contract(origin)["skew"]) == 2, 15), contract(origin)
+        seen = contract(origin)
+        assert {read["schemaHash"] for read in seen["skew"]} == {entry["schemaHash"] for entry in seen["history"]}
+        assert len(seen["history"]) == 2, json.dumps(seen, indent=1)
+        page = requests.get(f"{origin}/area51/contract", timeout=10)
+        assert page.status_code == 200 and "data-contract-skew" in page.text
+    finally:
+        stop_moments(process, data)
+        proxy.stop()
