@@ -30,6 +30,20 @@ import Testing
         #expect(watched.log.latest.map(\.operationName) == ["ContractIntrospection"])
     }
 
+    @Test func onlyReadsThatFindAnotherSchemaOrFail_goIntoTheNetworkLog() async throws {
+        let watched = Watched()
+        defer { try? FileManager.default.removeItem(at: watched.folder) }
+        let watch = try watched.watch()
+        _ = await watch.check()
+        _ = await watch.check()
+        #expect(watched.log.latest.count == 1, "the same schema again is no news")
+        watched.bff.serve(try ContractSchemas.changed(Self.titleRemoved))
+        _ = await watch.check()
+        watched.bff.serve("this is no schema")
+        _ = await watch.check()
+        #expect(watched.log.latest.map(\.outcome) == [.graphQLError, .ok, .ok])
+    }
+
     @Test func breakingChange_isKept_withItsChanges_andToldToOpenTabs() async throws {
         let watched = Watched()
         defer { try? FileManager.default.removeItem(at: watched.folder) }

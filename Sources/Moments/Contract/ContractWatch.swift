@@ -3,8 +3,10 @@ import Foundations
 import Locking
 import Logging
 
-/// Reads the BFF's schema by introspection, through the dashboard's own session (so each read is
-/// in the network inspector, as `ContractIntrospection`), at start and every interval; keeps a
+/// Reads the BFF's schema by introspection, through the dashboard's own session, at start and
+/// every interval (the network inspector shows, as `ContractIntrospection`, each read that
+/// failed or found a schema other than the last read's: a read every few seconds would otherwise
+/// push the timeline's exchanges, which changes are counted against, out of its ring); keeps a
 /// bounded history of the versions seen, across restarts, and tells open tabs of a change. Two
 /// versions that alternate within the last reads are version skew (several BFF processes behind
 /// one address), not changes.
@@ -70,10 +72,14 @@ public actor ContractWatch {
         struct Payload: Decodable { let __schema: IntrospectedSchema }
         checkedAt = now
         let apiSession = apiSession
+        let lastHash = reads.last?.schemaHash
         do {
             let answer = try await NetworkCause.$current.withValue("contract watch") {
                 try await apiSession.post(query: IntrospectedSchema.query, variables: NoVariables(), operationName: "ContractIntrospection",
-                                          as: Payload.self)
+                                          as: Payload.self) { result in
+                    guard case .success(let answer) = result else { return true }
+                    return answer.data.__schema.hash != lastHash
+                }
             }
             failure = nil
             await see(answer.data.__schema, at: now)
