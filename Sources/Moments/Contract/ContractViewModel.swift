@@ -24,16 +24,17 @@ struct ContractViewModel: Encodable, Sendable {
 
     init(_ report: ContractReport, failure: String?, now: Date, l10n: L10n) {
         title = l10n[.contract]
+        let ago = { (date: Date) in Self.ago(date, now: now, l10n: l10n) }
         var facts = [Row(title: l10n[.contractSchemaHash], detail: report.schemaHash ?? l10n[.contractNotRead], isWarning: false)]
         if let checkedAt = report.checkedAt {
-            facts.append(Row(title: l10n[.contractCheckedAt], detail: l10n.relativeDate(checkedAt, now: now), isWarning: false))
+            facts.append(Row(title: l10n[.contractCheckedAt], detail: ago(checkedAt), isWarning: false))
         }
         if let failure {
             facts.append(Row(title: l10n[.contractCheckedAt], detail: String(format: l10n[.contractReadFailed], failure), isWarning: true))
         }
         self.facts = facts
         skew = report.skew.map { read in
-            Row(title: read.schemaHash, detail: String(format: l10n[.contractSkewSeen], l10n.relativeDate(read.seenAt, now: now)), isWarning: true)
+            Row(title: read.schemaHash, detail: String(format: l10n[.contractSkewSeen], ago(read.seenAt)), isWarning: true)
         }
         hasSkew = !skew.isEmpty
         documents = report.documents.map { status in
@@ -43,7 +44,7 @@ struct ContractViewModel: Encodable, Sendable {
         history = report.history.map { version in
             let changes = version.changes.sorted { $0.criticality < $1.criticality }.map { change in
                 Row(title: "\(Self.criticality(change.criticality, l10n)) · \(change.path)",
-                    detail: ([change.message] + Self.usage(change.affectedOperations, now: now, l10n: l10n)).joined(separator: " "),
+                    detail: ([change.message] + Self.usage(change.affectedOperations, now: now, l10n: l10n)).joined(separator: " · "),
                     isWarning: change.criticality != .safe)
             }
             return Version(title: "\(l10n.dateTime(version.at)) · \(version.schemaHash)",
@@ -63,7 +64,13 @@ struct ContractViewModel: Encodable, Sendable {
         guard !operations.isEmpty else { return [l10n[.contractNotUsed]] }
         return operations.map { usage in
             guard let last = usage.lastSeenAt else { return String(format: l10n[.contractNeverUsed], usage.name) }
-            return String(format: l10n[.contractUsed], usage.name, String(usage.seen), l10n.relativeDate(last, now: now))
+            return String(format: l10n[.contractUsed], usage.name, String(usage.seen), ago(last, now: now, l10n: l10n))
         }
+    }
+
+    /// "3 seconds ago": relative dates count from the whole second `now` is in, so a moment
+    /// later in that second would read as to come.
+    private static func ago(_ date: Date, now: Date, l10n: L10n) -> String {
+        l10n.relativeDate(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), now: now)
     }
 }
