@@ -1,4 +1,5 @@
 import Foundation
+import Foundations
 @testable import Moments
 import Testing
 
@@ -55,5 +56,32 @@ import Testing
             #expect(text.contains("data-contract-history"))
             #expect(try await dashboard.json("/api/area51/contract").object["schemaHash"] is String)
         }
+    }
+}
+
+/// A QA session file carries the schema's hash, the one the dashboard started with and the
+/// changes between them.
+@Suite struct ContractSessionFileTests {
+    @Test func sessionFile_carriesTheSchemaHash_andTheChangesSinceStart() async throws {
+        let bff = ChangingSchemaBFF()
+        let folder = Dashboard.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dashboard = try await Dashboard.start(
+            bffTransport: bff.transport,
+            remoteConfig: RemoteConfigurationSource(description: "none", load: { Data("{}".utf8) }),
+            dataDirectory: folder)
+        let watch = try #require(dashboard.application.contractWatch)
+        let start = await watch.check().schemaHash
+        bff.serve(try ContractSchemas.changed([("  title: String\n", "")]))
+        let now = await watch.check().schemaHash
+
+        let text = try await dashboard.send("POST", "/api/area51/sessions/export", contentType: "application/json", body: #"{"note": ""}"#).text
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let contract = try #require((file["bff"] as? [String: Any])?["contract"] as? [String: Any])
+        #expect(contract["startSchemaHash"] as? String == start)
+        #expect(contract["schemaHash"] as? String == now && now != start)
+        let changes = try #require(contract["changesSinceStart"] as? [[String: Any]])
+        #expect(changes.map { $0["path"] as? String } == ["Moment.title"])
+        #expect(changes.map { $0["criticality"] as? String } == ["breaking"])
     }
 }

@@ -22,8 +22,6 @@ public actor ContractWatch {
         public let documents: [DocumentStatus]
         /// Each version seen in the recent reads and when last, while they alternate; else empty.
         public let skew: [SkewRead]
-        /// The version this process saw first: a QA session's "since start".
-        public let startHash: String?
     }
 
     /// A version seen in the recent reads.
@@ -91,7 +89,7 @@ public actor ContractWatch {
 
     public var snapshot: Snapshot {
         Snapshot(schemaHash: current?.hash, checkedAt: checkedAt, failure: failure, history: history,
-                 documents: current?.documents ?? [], skew: skew, startHash: start?.hash)
+                 documents: current?.documents ?? [], skew: skew)
     }
 
     /// The schema's hash now, the one this process saw first, and the changes between them: what a
