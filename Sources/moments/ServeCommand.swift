@@ -5,6 +5,7 @@ import Foundations
 import HTTPServer
 import Logging
 import Moments
+import ServiceLifecycle
 
 /// `moments serve`: starts the dashboard and runs until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -107,11 +108,15 @@ struct ServeCommand: AsyncParsableCommand {
 
         var router = try application.makeRouter()
         try router.register(metrics)
-        // Stopped last to first after the server: the refresh, then the saver's flush.
+        // A production build has no watch: a service that returns at once would stop the process.
+        let schemaWatch: [any Service] = application.contractWatch.map { watch in
+            [BackgroundWork { await watch.watch(every: schemaReadInterval) }]
+        } ?? []
+        // Stopped last to first after the server: the schema's watch, the refresh, then the saver's flush.
         try await ServerRunner.run(router, host: host, port: port, threads: threads, announcing: "Moments Web",
                                    background: [FlushAtShutdown { await application.flush() },
-                                                BackgroundWork { await application.refreshRemoteConfig(every: refreshInterval) },
-                                                BackgroundWork { await application.watchContract(every: schemaReadInterval) }],
+                                                BackgroundWork { await application.refreshRemoteConfig(every: refreshInterval) }]
+                                       + schemaWatch,
                                    stopping: {
                                        embeddedRemoteConfig?.endWaiting()
                                        application.likesSubscription?.stop()

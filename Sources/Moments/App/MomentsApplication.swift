@@ -220,11 +220,6 @@ public struct MomentsApplication: Sendable {
         await remoteTogglesDataStore.refresh(every: interval)
     }
 
-    /// Reads the BFF's schema now and every `interval` until cancelled (nothing in production builds).
-    public func watchContract(every interval: Duration) async {
-        await contractWatch?.watch(every: interval)
-    }
-
     /// Finishes what background work still holds (likes on their way to the BFF, the timeline
     /// pages they changed), at shutdown once the requests have ended.
     public func flush() async {
