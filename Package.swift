@@ -132,6 +132,7 @@ let package = Package(
             dependencies: ["Bytes", "Connections", "Foundations", "DesignKit", "HTTPServer", "Locking",
                            .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "CoreMetrics", package: "swift-metrics"),
+                           .product(name: "GraphQL", package: "GraphQL"),
                            .product(name: "NIOCore", package: "swift-nio")]
         ),
         .executableTarget(

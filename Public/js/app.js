@@ -191,6 +191,17 @@ if (document.querySelector("[data-live], .list")) {
   onLiveEvent("like", redraw);
 }
 
+// The BFF's schema changed under a document the timeline sends: said at once, naming the fields.
+const contractBanner = document.querySelector("[data-contract-banner]");
+if (contractBanner) {
+  onLiveEvent("contract", (event) => {
+    if (!event?.timelineAffected) return;
+    const fields = new Set(event.stoppedValidating.flatMap((document) => document.fields));
+    contractBanner.querySelector("[data-contract-fields]").textContent = [...fields].join(", ");
+    contractBanner.hidden = false;
+  });
+}
+
 // Network inspector: a new exchange redraws the list from the server, with the page's filters.
 async function refreshExchanges() {
   const list = document.querySelector("[data-network-list]");

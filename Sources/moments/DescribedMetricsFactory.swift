@@ -15,6 +15,7 @@ struct DescribedMetricsFactory: MetricsFactory {
         "moments_timeline_cache_total": "Timeline reads answered from the saved timeline (hit) or from the BFF (miss).",
         "moments_likes_total": "Likes and unlikes asked for, by action and whether the BFF saved them.",
         "moments_live_event_clients": "Browser tabs connected to the live event stream now.",
+        "moments_contract_invalid_documents": "The dashboard's GraphQL documents that validated against an earlier version of the BFF's schema and no longer do.",
         "moments_toggle_changes_total": "Toggle flips and overrides set in Area 51 or the API, by toggle and kind.",
         "moments_bff_store_operations_total": "The BFF's store operations, by GraphQL field and outcome (ok or the error code).",
     ]

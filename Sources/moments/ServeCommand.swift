@@ -5,6 +5,7 @@ import Foundations
 import HTTPServer
 import Logging
 import Moments
+import ServiceLifecycle
 
 /// `moments serve`: starts the dashboard and runs until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -42,6 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds between reads of the remote config of a BFF at --bff-url (the embedded BFF, and a BFF that waits for changes, say at once when it changes).")
     var remoteConfigInterval: Double = 30
 
+    @Option(help: "Seconds between reads of the BFF's schema for Area 51's contract page (default: 5 for the embedded BFF, 30 for one at --bff-url).")
+    var contractInterval: Double?
+
     @Option(help: "The user pages act as; in debug and internal builds Area 51 can switch, in production builds only this one.")
     var userID = "0"
 
@@ -68,6 +72,9 @@ struct ServeCommand: AsyncParsableCommand {
         try BFFConnection.validate(remoteConfigURL, flag: "--remote-config-url")
         guard remoteConfigInterval >= 0.1 else {
             throw ValidationError("--remote-config-interval must be at least 0.1 seconds, not \(remoteConfigInterval).")
+        }
+        if let contractInterval, contractInterval < 0.1 {
+            throw ValidationError("--contract-interval must be at least 0.1 seconds, not \(contractInterval).")
         }
         guard !userID.isEmpty else { throw ValidationError("--user-id must not be empty.") }
         try bffHeaderOptions.validate(bffURL: bffURL)
@@ -97,13 +104,19 @@ struct ServeCommand: AsyncParsableCommand {
         ))
         let refreshInterval = Duration.milliseconds(Int(remoteConfigInterval * 1000))
         let embeddedRemoteConfig = backend.embedded?.remoteConfig
+        let schemaReadInterval = Duration.milliseconds(Int((contractInterval ?? (bffURL == nil ? 5 : 30)) * 1000))
 
         var router = try application.makeRouter()
         try router.register(metrics)
-        // Stopped last to first after the server: the refresh, then the saver's flush.
+        // A production build has no watch: a service that returns at once would stop the process.
+        let schemaWatch: [any Service] = application.contractWatch.map { watch in
+            [BackgroundWork { await watch.watch(every: schemaReadInterval) }]
+        } ?? []
+        // Stopped last to first after the server: the schema's watch, the refresh, then the saver's flush.
         try await ServerRunner.run(router, host: host, port: port, threads: threads, announcing: "Moments Web",
                                    background: [FlushAtShutdown { await application.flush() },
-                                                BackgroundWork { await application.refreshRemoteConfig(every: refreshInterval) }],
+                                                BackgroundWork { await application.refreshRemoteConfig(every: refreshInterval) }]
+                                       + schemaWatch,
                                    stopping: {
                                        application.releaseHeldCalls()
                                        embeddedRemoteConfig?.endWaiting()

@@ -59,6 +59,7 @@ class Site:
             "designkit": "/area51/designkit?productName=DesignKit&version=1.0.1",
             "network": "/area51/network",
             "exchange": f"/area51/network/{exchanges[0]['id']}",
+            "contract": "/area51/contract",
             "not-found": "/no-such-page",
             "timeline-error": f"/?userID={ERROR_PAGE_USER}",
             # Reached by pressing Crash App once (a form post): the confirmation page.

@@ -8,7 +8,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import REPORT_DIR, record_axe
 from helpers import api
 
-PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "not-found", "timeline-error", "crash-confirm", "network-selected",
+PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "contract", "not-found", "timeline-error", "crash-confirm", "network-selected",
          "session-report"]
 LANGUAGES = ["en-US", "zh-CN"]
 SCHEMES = ["light", "dark"]

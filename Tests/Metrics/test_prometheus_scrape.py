@@ -71,6 +71,12 @@ def test_promtool_acceptsTheExposition_ofServeAndBFF(targets):
     assert 'route="/api/timeline"' in text
     assert re.search(r'^moments_bff_calls_total\{.*operation="getMomentsDetailsByUserID".*outcome="ok".*\} \d+$', text, re.M), text
     assert "http_request_duration_seconds_bucket{" in text
+    # The contract watch reads the embedded BFF's schema at start: none of the dashboard's
+    # documents has stopped validating.
+    deadline = time.monotonic() + 10
+    while "moments_contract_invalid_documents " not in text and time.monotonic() < deadline:
+        text = get(f"http://{dashboard}/metrics")[1].decode()
+    assert re.search(r'^moments_contract_invalid_documents 0(\.0)?$', text, re.M), text
     # Labels are route templates, never raw paths: a GET no route matched went to the static
     # files, and counts under "static".
     try:

@@ -18,7 +18,8 @@ import TestSupport
                                           "/area51/sessions/replay",
                                           "/area51/breakpoints/{operation}", "/area51/breakpoints/{operation}/clear",
                                           "/area51/breakpoints/held/{id}/continue", "/area51/breakpoints/held/{id}/abort",
-                                          "/area51/breakpoints/held/{id}/mock"]
+                                          "/area51/breakpoints/held/{id}/mock",
+                                          "/area51/contract", "/area51/contract/check"]
 
     @Test func document_listsExactlyTheJSONRoutesAndMethods() async throws {
         try await withDashboard { dashboard, bff in

@@ -154,6 +154,28 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case networkFilter
     case networkEmpty
     case networkKept
+    case contract
+    case contractDetail
+    case contractSchemaHash
+    case contractCheckedAt
+    case contractCheckNow
+    case contractReadFailed
+    case contractNotRead
+    case contractDocuments
+    case contractValid
+    case contractInvalid
+    case contractHistory
+    case contractFirstVersion
+    case contractNoChanges
+    case contractSkew
+    case contractSkewSeen
+    case contractUsed
+    case contractNeverUsed
+    case contractNotUsed
+    case contractBreaking
+    case contractDangerous
+    case contractSafe
+    case contractBanner
     case networkStatus
     case networkDuration
     case networkStarted

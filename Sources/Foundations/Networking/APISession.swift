@@ -45,15 +45,18 @@ public struct APISession: Sendable {
     }
 
     /// Posts `query` with `variables` and decodes the answer's `data` as `Payload`, with the
-    /// field errors of a partial answer.
+    /// field errors of a partial answer. The exchange goes into the network log when
+    /// `isWorthRecording` says so of its result (always, unless a caller that polls says otherwise).
     public func post<Variables: Encodable & Sendable, Payload: Decodable>(
         query: String,
         variables: Variables,
         operationName: String,
-        as payload: Payload.Type = Payload.self
+        as payload: Payload.Type = Payload.self,
+        isWorthRecording: (Result<GraphQLAnswer<Payload>, APISessionError>) -> Bool = { _ in true }
     ) async throws(APISessionError) -> GraphQLAnswer<Payload> {
         let body = try Self.body(query: query, variables: variables, operationName: operationName)
-        return try await exchange(body: body, operationName: operationName, document: query, as: payload).result.get()
+        return try await exchange(body: body, operationName: operationName, document: query, as: payload,
+                                  isWorthRecording: isWorthRecording).result.get()
     }
 
     /// Subscribes with `query` and `variables` over `stream` (GraphQL over SSE), handing each
@@ -102,7 +105,8 @@ public struct APISession: Sendable {
     /// One exchange: the fault in force for the operation, the mock that answers it or else the
     /// transport, within the timeout, held where a breakpoint says; the answer classified, and
     /// the whole recorded in the network log.
-    private func exchange<Payload: Decodable>(body: Data, operationName: String, document: String, as payload: Payload.Type)
+    private func exchange<Payload: Decodable>(body: Data, operationName: String, document: String, as payload: Payload.Type,
+                                              isWorthRecording: (Result<GraphQLAnswer<Payload>, APISessionError>) -> Bool = { _ in true })
         async -> (result: Result<GraphQLAnswer<Payload>, APISessionError>, recorded: NetworkExchange?) {
         let started = ContinuousClock.now
         let startedAt = Date()
@@ -149,7 +153,7 @@ public struct APISession: Sendable {
         Counter(label: "moments_bff_calls_total", dimensions: [("operation", operationName), ("outcome", outcome.rawValue)]).increment()
         Timer(label: "moments_bff_call_duration_seconds", dimensions: [("operation", operationName)], preferredDisplayUnit: .seconds)
             .record(elapsed)
-        let recorded = networkLog.map { log in
+        let recorded = networkLog.flatMap { log in isWorthRecording(result) ? log : nil }.map { log in
             let requestBody = log.body(sent.body)
             return log.record(NetworkExchange(
                 kind: .graphQL, operationName: operationName, operationType: Self.operationType(of: document), method: "POST",

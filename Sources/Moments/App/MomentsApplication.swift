@@ -83,6 +83,9 @@ public struct MomentsApplication: Sendable {
     public let mocks: MockStore?
     /// Breakpoints QA sets in Area 51 and the calls they hold; `nil` in production builds.
     public let breakpoints: BreakpointStore?
+    /// The BFF's schema, watched for changes to what the dashboard sends; `nil` in production
+    /// builds, which have no Area 51 to show it.
+    public let contractWatch: ContractWatch?
     private let apiSession: APISession
     public let pages: PageRenderer
     public let mediaURLRegistry: MediaURLRegistry
@@ -119,6 +122,8 @@ public struct MomentsApplication: Sendable {
         self.apiSession = apiSession
         let pagination = BFFPagination(probe: BFFSchemaProbe(apiSession: apiSession))
         self.pagination = pagination
+        contractWatch = InternalTools.arePresent
+            ? ContractWatch(apiSession: apiSession, store: PersistentDataStore(database: database)) : nil
         mediaLinks = MediaLinks(bffOrigin: configuration.transport.remoteURL)
         mediaURLRegistry = MediaURLRegistry(links: mediaLinks)
         mediaRepo = MediaRepo(
@@ -193,7 +198,8 @@ public struct MomentsApplication: Sendable {
         try router.register(MediaRoutes(mediaRepo: mediaRepo))
         try router.register(TrackingRoutes(recordingTrackingProvider: recordingTrackingProvider))
         try router.register(LiveEventsRoute(toggles: toggles, likeChanges: momentsRepo.likeChanges,
-                                            exchanges: faults == nil ? nil : networkLog.events, holds: breakpoints?.events))
+                                            exchanges: faults == nil ? nil : networkLog.events, holds: breakpoints?.events,
+                                            contract: contractWatch?.events))
         try router.register(area51Routes)
         if let bffRoutes = configuration.bffRoutes { try router.register(bffRoutes) }
         router.fallback = StaticFiles(root: configuration.publicDirectory).handler
@@ -241,6 +247,9 @@ public struct MomentsApplication: Sendable {
             OFREPRoutes(toggles: toggles),
             UniversalLinkRoutes(),
         ]
+        if let contractWatch {
+            collections.append(ContractRoutes(pages: pages, watch: contractWatch, networkLog: networkLog))
+        }
         if let faults, let mocks, let breakpoints {
             collections.append(NetworkInspectorRoutes(pages: pages, networkLog: networkLog, faults: faults, mocks: mocks, breakpoints: breakpoints,
                                                       apiSession: apiSession))
@@ -251,6 +260,7 @@ public struct MomentsApplication: Sendable {
                 pages: pages,
                 exporter: QASessionExporter(toggles: toggles, faults: faults, mocks: mocks, breakpoints: breakpoints, actingUser: actingUser, networkLog: networkLog,
                                             recordingTrackingProvider: recordingTrackingProvider, pagination: pagination,
+                                            contractWatch: contractWatch,
                                             bffEndpoint: configuration.transport.endpointDescription),
                 importer: QASessionImport(toggles: toggles, faults: faults, mocks: mocks), apiSession: apiSession))
         }

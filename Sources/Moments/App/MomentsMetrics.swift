@@ -12,6 +12,9 @@ enum MomentsMetrics {
     }
     /// Browser tabs on the live event stream (`/events`) now.
     static let liveEventClients = Meter(label: "moments_live_event_clients")
+    /// The dashboard's documents that validated against a version of the BFF's schema kept in the
+    /// history and do not against the current one (`ContractWatch`).
+    static let contractInvalidDocuments = Meter(label: "moments_contract_invalid_documents")
 
     private static let likeCounters = [("unlike", "failed"), ("unlike", "saved"), ("like", "failed"), ("like", "saved")].map {
         Counter(label: "moments_likes_total", dimensions: [("action", $0.0), ("outcome", $0.1)])

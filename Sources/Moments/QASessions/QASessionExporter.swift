@@ -12,6 +12,8 @@ struct QASessionExporter {
     let networkLog: NetworkLog
     let recordingTrackingProvider: RecordingTrackingProvider
     let pagination: BFFPagination
+    /// `nil` where nothing watches the schema: the file says it was not read.
+    let contractWatch: ContractWatch?
     /// The BFF's URL, or "embedded BFF (in process)".
     let bffEndpoint: String
 
@@ -20,11 +22,14 @@ struct QASessionExporter {
     func file(note: String, userID: String, l10n: L10n, origin: String) async throws -> QASessionFile {
         let learned = pagination.status
         let exchanges = Array(networkLog.latest.prefix(QASessionFile.exchangeLimit).reversed())
+        let contract = await contractWatch?.sinceStart
         return QASessionFile(
             exportedAt: Date(), note: note,
             build: .init(version: AppInfo.version, target: AppInfo.buildTarget.rawValue, commit: AppInfo.commit,
                          buildDate: AppInfo.buildDate),
-            bff: .init(url: bffEndpoint, capabilities: .init(paging: learned.support, introspection: learned.introspection)),
+            bff: .init(url: bffEndpoint, capabilities: .init(paging: learned.support, introspection: learned.introspection),
+                       contract: .init(schemaHash: contract?.schemaHash, startSchemaHash: contract?.startHash,
+                                       changesSinceStart: contract?.changes ?? [])),
             toggles: toggles.states.map { $0.noted(in: l10n) },
             faults: faults.active(in: l10n), mocks: mocks.active,
             actingUser: .init(userID: userID), language: l10n.language,

@@ -22,6 +22,24 @@ struct QASessionFile: Encodable {
     struct BFF: Encodable {
         let url: String
         let capabilities: Capabilities
+        let contract: Contract
+    }
+
+    /// The BFF's schema as the contract watch read it: its hash now, the first this process saw,
+    /// and the changes since (`null` hashes while it has not been read).
+    struct Contract: Encodable {
+        let schemaHash: String?
+        let startSchemaHash: String?
+        let changesSinceStart: [SchemaChange]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(schemaHash, forKey: .schemaHash)
+            try container.encode(startSchemaHash, forKey: .startSchemaHash)
+            try container.encode(changesSinceStart, forKey: .changesSinceStart)
+        }
+
+        private enum CodingKeys: String, CodingKey { case schemaHash, startSchemaHash, changesSinceStart }
     }
 
     struct Capabilities: Encodable {

@@ -132,6 +132,7 @@ public struct InternalMenuViewModel: Encodable, Sendable {
     private static func networkSection(_ state: InternalMenuState, _ l10n: L10n) -> InternalMenuSection {
         InternalMenuSection(title: l10n[.sectionNetwork], items: [
             InternalMenuActionTriggerItemViewModel(title: l10n[.networkInspector], detail: l10n[.networkInspectorDetail], href: "/area51/network"),
+            InternalMenuActionTriggerItemViewModel(title: l10n[.contract], detail: l10n[.contractDetail], href: "/area51/contract"),
         ] + state.faults.map { active in
             InternalMenuDescriptionItemViewModel(title: "\(l10n[.faultActive]) · \(active.operation)", detail: active.summary, isWarning: true)
         })
