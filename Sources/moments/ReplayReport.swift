@@ -37,6 +37,7 @@ struct ReplayReport {
         case .mutation: "a mutation (run with --with-mutations)"
         case .cutBody: "the network log cut its request or its answer"
         case .noRecordedAnswer: "no answer was recorded"
+        case .mocked: "a mock answered it, not the BFF"
         case nil: ""
         }
     }

@@ -43,6 +43,26 @@ import TestSupport
         await dashboard.stop()
     }
 
+    /// A mock's answer is not the BFF's: the session's HAR marks it `_mocked`, and the replay skips
+    /// it instead of calling the BFF's answer a difference.
+    @Test func anAnswerAMockGave_isMarkedInTheSession_andSkippedByTheReplay() async throws {
+        try await LikeableTimeline.with { timeline in
+            let dashboard = timeline.dashboard
+            let mock = #"{"body": {"data": {"getMomentsDetailsByUserID": {"userDetails": {"id": "0", "name": "Mock", "avatar": "/images/avatars/00.png", "backgroundImage": "/images/backgrounds/00.jpg"}, "moments": []}}}, "remainingCalls": 1}"#
+            #expect(try await dashboard.send("PUT", "/api/area51/mocks/getMomentsDetailsByUserID", contentType: "application/json", body: mock).status == 200)
+            #expect(try await dashboard.send("GET", "/api/timeline?refresh=1", contentType: "application/json", body: "").status == 200)
+            let file = try await dashboard.send("POST", "/api/area51/sessions/export", contentType: "application/json", body: #"{"note": ""}"#).text
+
+            let session = try #require(try JSONSerialization.jsonObject(with: Data(file.utf8)) as? [String: Any])
+            let entries = try #require(((session["exchanges"] as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+            #expect(entries.filter { $0["_mocked"] as? Bool == true }.count == 1)
+            let replay = try await Self.replay(file, on: dashboard)
+            let reads = replay.result.operations.filter { $0.operationName == "getMomentsDetailsByUserID" }
+            #expect(reads.count { $0.skipReason == .mocked } == 1, "\(reads)")
+            #expect(reads.allSatisfy { $0.outcome != .different }, "\(reads)")
+        }
+    }
+
     /// Area 51's form, as a browser without script sends it: the file's text pasted. The page lists
     /// each operation with its outcome and differences, and its *Replay again* form carries the
     /// file and the paths left out; with `isLiked` and `likes` left out there, the answers are the same.

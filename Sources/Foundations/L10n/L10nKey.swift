@@ -307,6 +307,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case sessionReplaySkippedMutation
     case sessionReplaySkippedCutBody
     case sessionReplaySkippedNoAnswer
+    case sessionReplaySkippedMocked
     case sessionReplayOperation
     case sessionReplayOutcome
     case sessionReplayIgnored

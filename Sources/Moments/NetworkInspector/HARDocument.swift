@@ -77,6 +77,8 @@ struct HARDocument: Encodable {
         /// Where Area 51's breakpoints held it and how each hold ended: HAR's room for fields of
         /// one's own is a name starting with `_`.
         let _breakpointHolds: [BreakpointHold]?
+        /// `true` when a mock set in Area 51 answered, not the BFF; absent otherwise.
+        let _mocked: Bool?
     }
 
     let log: Log
@@ -111,6 +113,7 @@ struct HARDocument: Encodable {
                                bodySize: exchange.status == nil ? -1 : body.size),
             timings: Timings(wait: exchange.durationMilliseconds),
             comment: comment.joined(separator: "; "),
-            _breakpointHolds: exchange.holds.isEmpty ? nil : exchange.holds)
+            _breakpointHolds: exchange.holds.isEmpty ? nil : exchange.holds,
+            _mocked: exchange.isMocked ? true : nil)
     }
 }

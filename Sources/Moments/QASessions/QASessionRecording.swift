@@ -35,6 +35,8 @@ public struct QASessionRecording: Decodable, Sendable {
 
         let request: Request
         let response: Response
+        /// Whether a mock set in Area 51 answered instead of the BFF (`HARDocument`'s `_mocked`).
+        let _mocked: Bool?
 
         /// The GraphQL request the body holds; `nil` for an exchange that is no GraphQL
         /// operation (a remote-config read, a picture).

@@ -33,6 +33,8 @@ public struct QASessionReplay: Sendable {
             case cutBody
             /// No answer was recorded: the BFF could not be reached then.
             case noRecordedAnswer
+            /// A mock set in Area 51 answered then, not the BFF.
+            case mocked
         }
 
         /// Its place among the file's exchanges (`exchanges.log.entries`), from 1.
@@ -126,6 +128,7 @@ public struct QASessionReplay: Sendable {
         if operationType == "mutation" && !includesMutations { return operation(.skipped, skipped: .mutation) }
         if entry.isCut { return operation(.skipped, skipped: .cutBody) }
         if entry.response.status == 0 { return operation(.skipped, skipped: .noRecordedAnswer) }
+        if entry._mocked == true { return operation(.skipped, skipped: .mocked) }
         // A session with a network log answers every exchange it makes.
         let answer = await apiSession.replay(body: body, operationName: operationName, document: request.query)!
         guard answer.status != nil else { return operation(.different, failure: answer.failure) }

@@ -36,7 +36,7 @@ struct QASessionReplayViewModel: Encodable {
     init(result: QASessionReplay.Result, l10n: L10n, again: Again? = nil) {
         self.again = again
         title = l10n[.sessionReplayTitle]
-        let count = { (outcome: QASessionReplay.Operation.Outcome) in String(result.operations.filter { $0.outcome == outcome }.count) }
+        let count = { (outcome: QASessionReplay.Operation.Outcome) in String(result.operations.count { $0.outcome == outcome }) }
         summary = String(format: l10n[.sessionReplaySummary], count(.same), count(.different), count(.skipped))
         isSame = result.isSame
         ignoredPaths = result.ignoredPaths
@@ -62,6 +62,7 @@ struct QASessionReplayViewModel: Encodable {
         case .mutation: .sessionReplaySkippedMutation
         case .cutBody: .sessionReplaySkippedCutBody
         case .noRecordedAnswer: .sessionReplaySkippedNoAnswer
+        case .mocked: .sessionReplaySkippedMocked
         }
     }
 }
