@@ -10,6 +10,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 from collections import Counter
 
@@ -68,6 +69,8 @@ class Site:
             "network-selected": "/area51/network",
             # The QA session exported as one page for people, opened from the file.
             "session-report": self.session_report().as_uri(),
+            # That session replayed against this dashboard's BFF, saved as Area 51's report of it.
+            "replay-report": self.replay_report().as_uri(),
         }
 
     def address(self, name):
@@ -82,6 +85,22 @@ class Site:
                                          headers={"Content-Type": "application/json", "Accept-Language": accept_language})
         with urllib.request.urlopen(request, timeout=10) as answer:
             report = pathlib.Path(tempfile.mkdtemp(prefix="moments-report-")) / "session.html"
+            report.write_bytes(answer.read())
+        return report
+
+    def replay_report(self, accept_language="en-US"):
+        """The exported session replayed by Area 51's form (`format=html`), saved as a file; answers its path."""
+        session = urllib.request.Request(self.url + "/api/area51/sessions/export", method="POST", data=b'{"note": ""}',
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(session, timeout=10) as answer:
+            file = answer.read().decode()
+        token = "a11ya11ya11ya11ya11ya11ya11ya11y"
+        form = urllib.parse.urlencode({"session": file, "format": "html", "_csrf": token}).encode()
+        request = urllib.request.Request(self.url + "/area51/sessions/replay", method="POST", data=form,
+                                         headers={"Content-Type": "application/x-www-form-urlencoded", "Origin": self.url,
+                                                  "Cookie": f"moments_csrf={token}", "Accept-Language": accept_language})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            report = pathlib.Path(tempfile.mkdtemp(prefix="moments-replay-")) / "replay.html"
             report.write_bytes(answer.read())
         return report
 
@@ -108,6 +127,8 @@ class Site:
         """The page's HTML as the server sends it to a browser that asks for `accept_language`."""
         if name == "session-report":
             return self.session_report(accept_language).read_text()
+        if name == "replay-report":
+            return self.replay_report(accept_language).read_text()
         headers = {"Accept-Language": accept_language, "Accept": "text/html"}
         request = urllib.request.Request(self.url + self.pages[name], headers=headers)
         if name == "crash-confirm":  # the first press of Crash App, with the page's CSRF cookie and field

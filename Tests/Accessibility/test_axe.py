@@ -9,7 +9,7 @@ from conftest import REPORT_DIR, record_axe
 from helpers import api
 
 PAGES = ["timeline", "moment", "area51", "designkit", "network", "exchange", "contract", "not-found", "timeline-error", "crash-confirm", "network-selected",
-         "session-report"]
+         "session-report", "replay-report"]
 LANGUAGES = ["en-US", "zh-CN"]
 SCHEMES = ["light", "dark"]
 WIDTHS = [390, 1280]
