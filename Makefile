@@ -5,6 +5,7 @@ APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev zlib1g-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
+GO_BFF_PACKAGES := golang-go golang-github-graph-gophers-graphql-go-dev
 BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji
 SCREENSHOT_DIR ?= $(CURDIR)/.build/browser-screenshots
 
@@ -92,14 +93,19 @@ a11y-test: deps a11y-deps
 	$(SWIFT) build --product moments
 	python3 -m pytest -q Tests/Accessibility
 
-## interop-deps: the pinned Python packages of the interop suite, installed only when a pin is not met
+## interop-deps: the pinned Python packages of the interop suite, installed only when a pin is not met, and
+## Go with Debian's graph-gophers/graphql-go for the Go BFF (Tests/Interop/go_bff), only when missing
 interop-deps:
+	@if ! command -v go >/dev/null 2>&1 || ! dpkg -s $(GO_BFF_PACKAGES) >/dev/null 2>&1; then \
+		echo "Installing $(GO_BFF_PACKAGES) with apt-get…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(GO_BFF_PACKAGES); \
+	fi
 	@python3 -c "import sys, importlib.metadata as m; pins = [l.split('==') for l in open('Tests/Interop/requirements.txt') if not l.startswith('#') and '==' in l]; sys.exit(any(m.version(n.split('[')[0]) != v.strip() for n, v in pins))" 2>/dev/null \
 		&& python3 -c "import pytest, requests" 2>/dev/null \
 		|| python3 -m pip install -q -r Tests/Interop/requirements.txt
 
 ## interop-test: standard GraphQL software against the real binary (gql against the embedded BFF), BFFs on
-## graphql-core, and several BFF processes on one PostgreSQL (with a throwaway cluster)
+## graphql-core and one on Go's graph-gophers/graphql-go, and several BFF processes on one PostgreSQL (with a throwaway cluster)
 interop-test: deps interop-deps
 	$(SWIFT) build --product moments
 	scripts/with-postgres python3 -m pytest -q Tests/Interop
