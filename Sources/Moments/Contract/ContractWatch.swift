@@ -2,6 +2,7 @@ import Foundation
 import Foundations
 import Locking
 import Logging
+import Telemetry
 
 /// Reads the BFF's schema by introspection, through the dashboard's own session, at start and
 /// every interval (the network inspector shows, as `ContractIntrospection`, each read that
@@ -73,10 +74,12 @@ public actor ContractWatch {
         let lastHash = reads.last?.schemaHash
         do {
             let answer = try await NetworkCause.$current.withValue("contract watch") {
-                try await apiSession.post(query: IntrospectedSchema.query, variables: NoVariables(), operationName: "ContractIntrospection",
-                                          as: Payload.self) { result in
-                    guard case .success(let answer) = result else { return true }
-                    return answer.data.__schema.hash != lastHash
+                try await RequestTrace.withNewTrace {
+                    try await apiSession.post(query: IntrospectedSchema.query, variables: NoVariables(), operationName: "ContractIntrospection",
+                                              as: Payload.self) { result in
+                        guard case .success(let answer) = result else { return true }
+                        return answer.data.__schema.hash != lastHash
+                    }
                 }
             }
             failure = nil

@@ -57,6 +57,13 @@ public struct RequestTrace: Sendable, Equatable {
         }
     }
 
+    /// Runs `body` as work of its own that no request caused (a background read of the BFF), under a
+    /// new request id and trace, so its calls carry a `traceparent` as a request's do.
+    public static func withNewTrace<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        try await ServiceContext.withValue(RequestTrace(incomingRequestID: nil, traceParent: nil, traceState: nil).serviceContext,
+                                           operation: body)
+    }
+
     /// The trace of the task running now, if a request's.
     public static var current: RequestTrace? { ServiceContext.current.flatMap(RequestTrace.init(of:)) }
 
