@@ -6,7 +6,7 @@ import Foundation
 /// states; AddressSanitizer reports memory errors.
 enum Harness: String, CaseIterable {
     case request, forms, graphql, bffAnswer = "bff-answer", remoteConfig = "remote-config", jsonBody = "json-body"
-    case eventStream = "event-stream", framing
+    case eventStream = "event-stream", framing, schema
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -19,6 +19,7 @@ enum Harness: String, CaseIterable {
         case .jsonBody: JSONBodyHarness.run(data)
         case .eventStream: EventStreamHarness.run(data)
         case .framing: FramingHarness.run(data)
+        case .schema: SchemaHarness.run(data)
         }
     }
 }
