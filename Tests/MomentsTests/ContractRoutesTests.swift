@@ -63,7 +63,7 @@ import Testing
 /// changes between them.
 @Suite struct ContractSessionFileTests {
     @Test func sessionFile_carriesTheSchemaHash_andTheChangesSinceStart() async throws {
-        let bff = ChangingSchemaBFF()
+        let bff = ChangingSchemaBFF(try ContractSchemas.embedded)
         let folder = Dashboard.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dashboard = try await Dashboard.start(

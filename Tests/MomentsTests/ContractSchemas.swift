@@ -8,14 +8,14 @@ import Locking
 /// The embedded BFF's schema as SDL, schemas changed from it, and each introspected by the GraphQL
 /// library as the contract watch reads a BFF's.
 enum ContractSchemas {
-    static let embedded: String = {
-        do { return printSchema(schema: try MomentsSchema.make().schema) } catch { fatalError("the embedded schema: \(error)") }
-    }()
+    static var embedded: String {
+        get throws { printSchema(schema: try MomentsSchema.make().schema) }
+    }
 
     /// `embedded` with each of `replacements` made; each must match, so a test cannot pass on a
     /// change it did not make.
     static func changed(_ replacements: [(String, String)]) throws -> String {
-        try replacements.reduce(embedded) { sdl, replacement in
+        try replacements.reduce(try embedded) { sdl, replacement in
             guard sdl.contains(replacement.0) else { throw ReplacementMissing(text: replacement.0) }
             return sdl.replacingOccurrences(of: replacement.0, with: replacement.1)
         }
@@ -40,7 +40,7 @@ enum ContractSchemas {
 final class ChangingSchemaBFF: Sendable {
     private let sdl: Locked<String>
 
-    init(_ sdl: String = ContractSchemas.embedded) {
+    init(_ sdl: String) {
         self.sdl = Locked(sdl)
     }
 

@@ -7,9 +7,13 @@ import Testing
 /// across restarts, tells open tabs of a change, and tells skew from change.
 @Suite struct ContractWatchTests {
     private struct Watched {
-        let bff = ChangingSchemaBFF()
+        let bff: ChangingSchemaBFF
         let folder = Dashboard.temporaryDirectory()
         let log = NetworkLog()
+
+        init() throws {
+            bff = ChangingSchemaBFF(try ContractSchemas.embedded)
+        }
 
         func watch() throws -> ContractWatch {
             ContractWatch(apiSession: APISession(transport: bff.transport, networkLog: log),
@@ -20,18 +24,18 @@ import Testing
     private static let titleRemoved = [("  title: String\n", "")]
 
     @Test func check_readsTheSchemaThroughTheSession_andEveryDocumentValidates() async throws {
-        let watched = Watched()
+        let watched = try Watched()
         defer { try? FileManager.default.removeItem(at: watched.folder) }
         let snapshot = await (try watched.watch()).check()
         #expect(snapshot.failure == nil)
-        #expect(snapshot.schemaHash == (try await ContractSchemas.introspect(ContractSchemas.embedded)).hash)
+        #expect(snapshot.schemaHash == (try await ContractSchemas.introspect(try ContractSchemas.embedded)).hash)
         #expect(snapshot.documents.count == DashboardContract.documents.count && snapshot.documents.allSatisfy(\.valid))
         #expect(snapshot.history.count == 1)
         #expect(watched.log.latest.map(\.operationName) == ["ContractIntrospection"])
     }
 
     @Test func onlyReadsThatFindAnotherSchemaOrFail_goIntoTheNetworkLog() async throws {
-        let watched = Watched()
+        let watched = try Watched()
         defer { try? FileManager.default.removeItem(at: watched.folder) }
         let watch = try watched.watch()
         _ = await watch.check()
@@ -45,7 +49,7 @@ import Testing
     }
 
     @Test func breakingChange_isKept_withItsChanges_andToldToOpenTabs() async throws {
-        let watched = Watched()
+        let watched = try Watched()
         defer { try? FileManager.default.removeItem(at: watched.folder) }
         let watch = try watched.watch()
         var events = watch.events.subscribe().makeAsyncIterator()
@@ -62,7 +66,7 @@ import Testing
     }
 
     @Test func history_outlivesARestart_andASchemaSeenBeforeIsNoNewVersion() async throws {
-        let watched = Watched()
+        let watched = try Watched()
         defer { try? FileManager.default.removeItem(at: watched.folder) }
         _ = await (try watched.watch()).check()
         watched.bff.serve(try ContractSchemas.changed(Self.titleRemoved))
@@ -73,11 +77,11 @@ import Testing
     }
 
     @Test func twoSchemasAlternating_areSkew_withBothHashes_notNewVersions() async throws {
-        let watched = Watched()
+        let watched = try Watched()
         defer { try? FileManager.default.removeItem(at: watched.folder) }
         let watch = try watched.watch()
         let changed = try ContractSchemas.changed(Self.titleRemoved)
-        for sdl in [ContractSchemas.embedded, changed, ContractSchemas.embedded, changed] {
+        for sdl in [try ContractSchemas.embedded, changed, try ContractSchemas.embedded, changed] {
             watched.bff.serve(sdl)
             _ = await watch.check()
         }
@@ -88,7 +92,7 @@ import Testing
     }
 
     @Test func aChangeAndNoReturn_isNoSkew() async throws {
-        let watched = Watched()
+        let watched = try Watched()
         defer { try? FileManager.default.removeItem(at: watched.folder) }
         let watch = try watched.watch()
         _ = await watch.check()
@@ -98,7 +102,7 @@ import Testing
     }
 
     @Test func aFailedRead_isReported_andKeepsWhatWasKnown() async throws {
-        let watched = Watched()
+        let watched = try Watched()
         defer { try? FileManager.default.removeItem(at: watched.folder) }
         let watch = try watched.watch()
         let first = await watch.check()

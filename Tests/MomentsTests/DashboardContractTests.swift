@@ -6,7 +6,7 @@ import Testing
 /// built from introspection.
 @Suite struct DashboardContractTests {
     @Test func everyDocument_validatesAgainstTheEmbeddedBFF() async throws {
-        let schema = try await ContractSchemas.introspect(ContractSchemas.embedded)
+        let schema = try await ContractSchemas.introspect(try ContractSchemas.embedded)
         let statuses = DocumentStatus.check(DashboardContract.documents, against: schema)
         #expect(statuses.count == DashboardContract.documents.count)
         #expect(statuses.filter { !$0.valid } == [])
