@@ -140,4 +140,28 @@ import TestSupport
             #expect(css.contains("@media (prefers-color-scheme: dark)"))
         }
     }
+    /// A crowd opening Area 51 is lent one drawing for up to `activityAge`: every opening is
+    /// counted, the page lent shows the activity as drawn, and a flip shows at the next opening.
+    @Test func area51Opened_isLentWithinTheActivityAge_eachOpeningCounted_andAFlipShowsAtOnce() async throws {
+        try await withDashboard(transport: .socket) { dashboard, _ in
+            let browser = ["Accept": "text/html", "Cookie": "moments_csrf=\(Dashboard.csrfToken)"]
+            func openings(_ page: String) -> Int { page.components(separatedBy: "· area51Opened").count - 1 }
+            var pair: [String] = []
+            // Two openings well inside the age, asked again when a busy machine spread them out.
+            for _ in 0..<3 {
+                let started = ContinuousClock.now
+                pair = [try await dashboard.get("/area51", headers: browser).text, try await dashboard.get("/area51", headers: browser).text]
+                if ContinuousClock.now - started < InternalMenuRoutes.activityAge / 2 { break }
+            }
+            #expect(pair[1] == pair[0], "the second opening is lent the first drawing")
+            let counted = try await dashboard.json("/api/tracking/events").object["events"] as? [[String: Any]] ?? []
+            #expect(counted.filter { $0["name"] as? String == "area51Opened" }.count >= 2, "both openings are counted")
+
+            try #require(try await dashboard.send("PUT", "/api/toggles/isNewTimelineLayoutEnabled", contentType: "application/json",
+                                                  body: #"{"isOn": true}"#).status == 200)
+            let flipped = try await dashboard.get("/area51", headers: browser).text
+            #expect(flipped.contains(#"id="switch-isNewTimelineLayoutEnabled" type="submit" aria-pressed="true""#), "the flip shows at once")
+            #expect(openings(flipped) > openings(pair[0]), "drawn afresh, with the openings since")
+        }
+    }
 }

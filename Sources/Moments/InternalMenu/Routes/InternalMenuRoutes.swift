@@ -37,10 +37,18 @@ public struct InternalMenuRoutes: RouteCollection {
                 let query = request.query.removing(["source"]).urlEncoded
                 return PageVisit.redirectAfterAction(to: query.isEmpty ? "/area51" : "/area51?\(query)")
             }
-            if request.visit == .opened { trackingRepo.trackAction(Area51OpenedTrackingEvent(source: "url")) }
+            let opened = request.visit == .opened
+            if opened { trackAreaOpened() }
+            let drawnFrom = pages.drawnFrom(request, content: [])
             let done = try request.query["done"].map { l10n[try action(id: $0).strings.done] }
             let viewModel = InternalMenuViewModel(state: try await state(for: request), l10n: l10n, done: done)
-            return try pages.page("area51", content: viewModel, for: request, options: .init(title: l10n[.area51], bodyClass: "area51"))
+            let response = try pages.page("area51", content: viewModel, for: request, options: .init(title: l10n[.area51], bodyClass: "area51"))
+            // What QA sets (toggles, faults, mocks, breakpoints, the acting user) shows at once;
+            // the activity (events, exchanges, the BFF's health) as of at most `activityAge` ago,
+            // so that a crowd opening the menu is not a probe and a drawing each. The page after
+            // an action, and a tab's live redraw, are drawn afresh.
+            guard opened else { return response }
+            return pages.reusable(response, drawnFrom: drawnFrom, until: .now + Self.activityAge, effects: [{ _ in trackAreaOpened() }])
         }
         routes.resource(.post("/area51/actions/{id}"), json: .post("/api/area51/actions/{id}")) { request in
             let action = try action(id: request.parameters["id"] ?? "")
@@ -72,6 +80,13 @@ public struct InternalMenuRoutes: RouteCollection {
             }
             return PageVisit.redirectAfterAction(to: "/area51?done=\(result.action)")
         }
+    }
+
+    /// How old the activity an opened Area 51 shows may be.
+    static let activityAge: Duration = .seconds(1)
+
+    private func trackAreaOpened() {
+        trackingRepo.trackAction(Area51OpenedTrackingEvent(source: "url"))
     }
 
     private func action(id: String) throws(InternalMenuError) -> any InternalMenuAction {
