@@ -74,7 +74,7 @@ struct PageItemDrawer: ListItemDrawer, @unchecked Sendable {
         let template = item.reuseIdentifier
         return try drawings.html(for: ListItemDrawings.Key(look: look.key, template: template, json: json)) {
             var context = look.values
-            if let fields = try JSONSerialization.jsonObject(with: json) as? [String: Any] {
+            if let fields = try PageRenderer.context(item) as? [String: Any] {
                 context.merge(fields) { $1 }
             }
             return try renderer.render(template, context: context, set: look.key.set)

@@ -43,13 +43,12 @@ public struct PageRenderer: Sendable {
         self.breakpoints = breakpoints
     }
 
-    /// The JSON form of `value` as Mustache reads it, encoded as the JSON twin is
-    /// (`JSONCoding`): the HTML is drawn from exactly what the JSON answers, its lists' items as
-    /// `drawer` draws them.
+    /// `value` as Mustache reads it: what the JSON twin answers (`TemplateContextEncoder`), so the
+    /// HTML is drawn from exactly that, its lists' items as `drawer` draws them.
     static func context(_ value: some Encodable, drawer: (any ListItemDrawer)? = nil) throws -> Any {
-        let encoder = JSONCoding.encoder()
+        var encoder = TemplateContextEncoder()
         if let drawer { encoder.userInfo[.listItemDrawer] = drawer }
-        return try JSONSerialization.jsonObject(with: encoder.encode(value), options: [.fragmentsAllowed])
+        return try encoder.encode(value)
     }
 
     /// Renders `template` with `content` (a view-model) inside the layout.
