@@ -16,10 +16,10 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     public static func resolve(requested: LanguageChoice?, kept: LanguageChoice?, acceptLanguage: String?) -> Language {
         if case .language(let language) = requested ?? kept { return language }
         let ranges = (acceptLanguage ?? "").split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let pieces = part.split(separator: ";").map(\.trimmingOptionalWhitespace)
             guard let tag = pieces.first, !tag.isEmpty else { return nil }
             let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return (tag, quality, index)
+            return (String(tag), quality, index)
         }
         let ordered = ranges.filter { $0.1 > 0 }.sorted { ($0.1, -$0.2) > ($1.1, -$1.2) }
         return ordered.lazy.compactMap { match($0.0) }.first ?? .english
@@ -63,5 +63,15 @@ public enum LanguageChoice: Equatable, Sendable {
         case .language(let language): language.rawValue
         case .browser: Self.browserValue
         }
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs HTTP allows around a header's list items (its "OWS"): read for
+    /// every page drawn, so without Foundation's character sets.
+    fileprivate var trimmingOptionalWhitespace: Substring {
+        let isContent = { (character: Character) in character != " " && character != "\t" }
+        guard let first = firstIndex(where: isContent), let last = lastIndex(where: isContent) else { return "" }
+        return self[first...last]
     }
 }

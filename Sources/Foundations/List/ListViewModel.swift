@@ -1,7 +1,8 @@
 /// One row of a list, drawn by the template named after its `reuseIdentifier`, as a table view
 /// dequeues a cell by it in the seed. The template sees the item and the page's look
-/// (`ListItemDrawer`), nothing else of the page: what it shows is in the item.
-public protocol ListItemViewModel: Encodable, Sendable {
+/// (`ListItemDrawer`), nothing else of the page: what it shows is in the item, so equal items
+/// draw the same.
+public protocol ListItemViewModel: Encodable, Hashable, Sendable {
     static var reuseIdentifier: String { get }
 }
 

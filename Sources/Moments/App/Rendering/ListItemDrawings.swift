@@ -3,15 +3,25 @@ import Foundations
 import HTTPServer
 import Locking
 
-/// List items drawn for pages, each kept by what it is drawn from: its template, its JSON and the
-/// page's look (`PageLook`). An item's template sees nothing else (`ListItemViewModel`), so an item
+/// List items drawn for pages, each kept by what it is drawn from: its template, the item itself
+/// and the page's look (`PageLook`). An item's template sees nothing else (`ListItemViewModel`), so an item
 /// drawn once is the same on every page that lists it: a page drawn again after a change draws
 /// only the items that changed.
 final class ListItemDrawings: Sendable {
     struct Key: Hashable, Sendable {
         let look: PageLook.Key
         let template: String
-        let json: Data
+        let item: any ListItemViewModel
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.look == rhs.look && lhs.template == rhs.template && lhs.item.isEqual(to: rhs.item)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(look)
+            hasher.combine(template)
+            item.hash(into: &hasher)
+        }
     }
 
     private let capacity: Int
@@ -61,7 +71,6 @@ struct PageItemDrawer: ListItemDrawer, @unchecked Sendable {
     let renderer: TemplateRenderer
     let look: PageLook
     let drawings: ListItemDrawings
-    private let encoder = JSONCoding.encoder()
 
     init(renderer: TemplateRenderer, look: PageLook, drawings: ListItemDrawings) {
         self.renderer = renderer
@@ -70,14 +79,20 @@ struct PageItemDrawer: ListItemDrawer, @unchecked Sendable {
     }
 
     func html(for item: any ListItemViewModel) throws -> String {
-        let json = try encoder.encode(item)
         let template = item.reuseIdentifier
-        return try drawings.html(for: ListItemDrawings.Key(look: look.key, template: template, json: json)) {
+        return try drawings.html(for: ListItemDrawings.Key(look: look.key, template: template, item: item)) {
             var context = look.values
             if let fields = try PageRenderer.context(item) as? [String: Any] {
                 context.merge(fields) { $1 }
             }
             return try renderer.render(template, context: context, set: look.key.set)
         }
+    }
+}
+
+extension ListItemViewModel {
+    /// Whether `other` is this same item, of this same kind.
+    fileprivate func isEqual(to other: any ListItemViewModel) -> Bool {
+        (other as? Self) == self
     }
 }

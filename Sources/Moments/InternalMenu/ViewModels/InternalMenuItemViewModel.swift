@@ -15,7 +15,7 @@ public protocol InternalMenuItemViewModel: ListItemViewModel {
 }
 
 /// One choice of a row's control: an override's value, a user to act as.
-public struct InternalMenuChoice: Encodable, Sendable, Equatable {
+public struct InternalMenuChoice: Encodable, Sendable, Hashable {
     /// What the form sends (empty for "follow remote").
     public let value: String
     public let label: String

@@ -17,7 +17,7 @@ public struct MomentsDetails: Codable, Sendable, Equatable {
 
     /// A field the BFF could not resolve in an answer that stands: `null` in `data` at `path`
     /// (as GraphQL sent it), with the error's `extensions.code`.
-    public struct FieldError: Codable, Sendable, Equatable {
+    public struct FieldError: Codable, Sendable, Hashable {
         public var path: [GraphQLErrorDetail.PathSegment]
         public var code: String?
 

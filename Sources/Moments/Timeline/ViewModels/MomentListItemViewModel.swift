@@ -5,7 +5,7 @@ import Foundations
 /// is on (`isLikeEnabled`; `isLiked` and `likes` are absent otherwise, as in the BFF's answer).
 public struct MomentListItemViewModel: ListItemViewModel, Decodable {
     /// The link a URL moment points to.
-    public struct Link: Codable, Sendable, Equatable {
+    public struct Link: Codable, Sendable, Hashable {
         public let url: String
         public let host: String
 
