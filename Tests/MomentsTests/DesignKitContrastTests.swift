@@ -20,9 +20,9 @@ import TestSupport
     }
 
     @Test func ratioText_roundsDown() {
-        #expect(DesignKitDemoViewModel.ratioText(4.499) == "4.49:1")
-        #expect(DesignKitDemoViewModel.ratioText(21) == "21.00:1")
-        #expect(DesignKitDemoViewModel.ratioText(5.07) == "5.07:1")
+        #expect(DesignKitCatalogueItemViewModel.ratioText(4.499) == "4.49:1")
+        #expect(DesignKitCatalogueItemViewModel.ratioText(21) == "21.00:1")
+        #expect(DesignKitCatalogueItemViewModel.ratioText(5.07) == "5.07:1")
     }
 
     @Test func designKitDemo_showsEachPairWithItsRatio() async throws {

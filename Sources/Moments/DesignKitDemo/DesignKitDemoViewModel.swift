@@ -5,7 +5,26 @@ import Foundations
 /// The DesignKit demo page: every token and component of the DesignKit target, for designers
 /// and product people to check (the seed's `DesignKit?productName=&version=` link).
 public struct DesignKitDemoViewModel: Encodable, Sendable {
-    struct TextStyle: Encodable {
+    let productName: String
+    /// DesignKit's own version, whatever the link asked for.
+    let version: String
+    /// Says so when the link asked for another version than this DesignKit's.
+    let requestedVersionNote: String?
+    /// Every token, drawn once per look: it never changes while the process runs.
+    let catalogue: ListSection
+
+    public init(productName: String, requestedVersion: String? = nil, l10n: L10n = L10n(language: .english)) {
+        self.productName = productName
+        version = DesignKitInfo.version
+        requestedVersionNote = requestedVersion.flatMap { $0 == DesignKitInfo.version ? nil : String(format: l10n[.designkitRequestedVersion], $0, DesignKitInfo.version) }
+        catalogue = ListSection(items: [DesignKitCatalogueItemViewModel.standard])
+    }
+}
+
+/// DesignKit's tokens as the demo shows them: type styles, colours, their contrast, spacing,
+/// avatar shapes and favourite buttons.
+struct DesignKitCatalogueItemViewModel: ListItemViewModel {
+    struct TextStyle: Encodable, Hashable {
         let name: String
         let cssClass: String
         let size: Int
@@ -13,15 +32,14 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
         let weight: Int
     }
 
-    struct Swatch: Encodable {
+    struct Swatch: Encodable, Hashable {
         let name: String
         let cssVariable: String
         let light: String
         let dark: String
     }
 
-    /// A text color on a background with its contrast ratio in each mode ("7.1:1").
-    struct Contrast: Encodable {
+    struct Contrast: Encodable, Hashable {
         let text: String
         let background: String
         let lightRatio: String
@@ -29,27 +47,22 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
         let meetsAA: Bool
     }
 
-    struct Space: Encodable {
+    struct Space: Encodable, Hashable {
         let name: String
         let points: Int
         let widePoints: Int
     }
 
-    struct FavoriteButtonSample: Encodable {
+    struct FavoriteButtonSample: Encodable, Hashable {
         let style: String
         let icon: String
     }
 
-    struct AvatarSample: Encodable {
+    struct AvatarSample: Encodable, Hashable {
         let shape: String
         let cssClasses: String
     }
 
-    let productName: String
-    /// DesignKit's own version (`DesignKitInfo.version`).
-    let version: String
-    /// What the link's `?version=` asked for, when it is not the version shown.
-    let requestedVersionNote: String?
     let typography: [TextStyle]
     let palette: [Swatch]
     let contrast: [Contrast]
@@ -57,10 +70,9 @@ public struct DesignKitDemoViewModel: Encodable, Sendable {
     let avatars: [AvatarSample]
     let favoriteButtons: [FavoriteButtonSample]
 
-    public init(productName: String, requestedVersion: String? = nil, l10n: L10n = L10n(language: .english)) {
-        self.productName = productName
-        version = DesignKitInfo.version
-        requestedVersionNote = requestedVersion.flatMap { $0 == DesignKitInfo.version ? nil : String(format: l10n[.designkitRequestedVersion], $0, DesignKitInfo.version) }
+    static let standard = DesignKitCatalogueItemViewModel()
+
+    private init() {
         typography = Typography.allCases.map { TextStyle(name: $0.rawValue, cssClass: $0.cssClass, size: $0.size, rem: $0.rem, weight: $0.weight) }
         palette = Palette.allCases.map { Swatch(name: $0.rawValue, cssVariable: $0.cssVariable, light: $0.light, dark: $0.dark) }
         contrast = ContrastPair.all.map { pair in
