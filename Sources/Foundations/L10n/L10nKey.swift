@@ -404,3 +404,13 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case toggleErrorStorage = "toggleError.storage"
     case unknownAction
 }
+
+extension L10nKey {
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// The key a name made at run time names (`action.{id}`, `toggle.{name}`), found in a table:
+    /// Area 51 asks for dozens a drawing, and `init(rawValue:)` compares the name with every key.
+    public static func named(_ name: String) -> L10nKey? {
+        byName[name]
+    }
+}

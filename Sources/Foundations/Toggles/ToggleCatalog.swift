@@ -26,7 +26,7 @@ public struct ToggleCatalog: Sendable {
 
     /// `toggle.{name}`: a toggle without a title fails `L10nTests`, and shows its name meanwhile.
     private static func titleKey(_ name: String) -> L10nKey {
-        L10nKey(rawValue: "toggle.\(name)") ?? .area51
+        L10nKey.named("toggle.\(name)") ?? .area51
     }
 
     public let internalTogglesDataStore: InternalTogglesDataStore

@@ -23,9 +23,9 @@ extension InternalMenuAction {
 
     /// Its title, detail and done sentence; a missing one fails `L10nTests`.
     public var strings: (title: L10nKey, detail: L10nKey, done: L10nKey) {
-        (L10nKey(rawValue: "action.\(id)") ?? .area51,
-         L10nKey(rawValue: "action.\(id).detail") ?? .area51,
-         L10nKey(rawValue: "action.\(id).done") ?? .area51)
+        (L10nKey.named("action.\(id)") ?? .area51,
+         L10nKey.named("action.\(id).detail") ?? .area51,
+         L10nKey.named("action.\(id).done") ?? .area51)
     }
 }
 

@@ -13,6 +13,9 @@ public struct InternalMenuStateReader: Sendable {
     /// The latest probe's answer: what a live redraw and the page after a flip show, so open
     /// tabs do not ask the BFF again at every toggle flip or like.
     private let lastBFFStatus = LastBFFStatus()
+    /// The audits, read from the database once per change of what they record.
+    private let toggleAudit: ReadPerChange<[ToggleChange]>
+    private let faultAudit: ReadPerChange<[FaultChange]>?
     /// What the dashboard learned of the BFF's paging and introspection.
     let pagination: BFFPagination
     let dataDirectory: URL
@@ -31,6 +34,8 @@ public struct InternalMenuStateReader: Sendable {
         self.recordingTrackingProvider = recordingTrackingProvider
         self.networkLog = networkLog
         self.faults = faults
+        toggleAudit = ReadPerChange(of: toggles.changes)
+        faultAudit = faults.map { ReadPerChange(of: $0) }
         self.bffHealthCheck = bffHealthCheck
         self.pagination = pagination
         self.dataDirectory = dataDirectory
@@ -47,13 +52,13 @@ public struct InternalMenuStateReader: Sendable {
             dataDirectory: dataDirectory.path,
             lastCrash: lastCrash,
             toggles: ToggleCatalog.descriptions.map { ($0, toggles.state(of: $0)) },
-            audit: try await toggles.internalTogglesDataStore.audit(),
+            audit: try await toggleAudit.value { try await toggles.internalTogglesDataStore.audit() },
             remoteOrigin: toggles.remoteTogglesDataStore.origin,
             trackingEvents: recordingTrackingProvider.recordedEvents,
             exchanges: Array(networkLog.latest.prefix(20)),
             actions: actions,
             faults: faults?.active(in: l10n) ?? [],
-            faultAudit: try await faults?.audit(limit: 20) ?? [],
+            faultAudit: try await faultAudit?.value { try await faults?.audit(limit: 20) ?? [] } ?? [],
             actingUserID: actingUserID,
             users: await userDirectory.users()
         )
