@@ -22,3 +22,17 @@ peak_rss() { awk '/VmHWM/ {printf "%.1f", $2 / 1024}' /proc/$1/status; }
 # Starts the peak over from the memory the process holds now (Linux: 5 in clear_refs), so that each
 # load's peak is its own and not one an earlier load left.
 reset_peak_rss() { echo 5 >/proc/$1/clear_refs; }
+
+# Waits until the process has used no CPU for a tenth of a second (30 s at most): a load that left
+# requests queued behind it (a page that takes long to draw, past wrk's timeout) finishes them
+# before the next load, whose CPU a request they would otherwise swell.
+wait_idle() {
+    local last now
+    last=$(cpu_ticks "$1")
+    for _ in $(seq 300); do
+        sleep 0.1
+        now=$(cpu_ticks "$1")
+        [ "$now" = "$last" ] && return 0
+        last=$now
+    done
+}
