@@ -62,7 +62,6 @@ private struct TreeEncoder: Encoder {
         case let date as Date: return date.formatted(.iso8601)
         case let url as URL: return url.absoluteString
         case let data as Data: return data.base64EncodedString()
-        case let decimal as Decimal: return NSDecimalNumber(decimal: decimal)
         default:
             let encoder = TreeEncoder(userInfo: userInfo, codingPath: codingPath)
             try value.encode(to: encoder)
