@@ -4,9 +4,9 @@ import HTTPServer
 import Locking
 
 /// List items drawn for pages, each kept by what it is drawn from: its template, the item itself
-/// and the page's look (`PageLook`). An item's template sees nothing else (`ListItemViewModel`), so an item
-/// drawn once is the same on every page that lists it: a page drawn again after a change draws
-/// only the items that changed.
+/// and the page's look (`PageLook`). An item's template sees nothing else (`ListItemViewModel`),
+/// so an item drawn once is the same on every page that lists it: a page drawn again after a
+/// change draws only the items that changed.
 final class ListItemDrawings: Sendable {
     struct Key: Hashable, Sendable {
         let look: PageLook.Key
