@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import Logging
 import Testing
 import TestSupport
 @testable import BFF
@@ -71,5 +72,28 @@ import TestSupport
         let fields = result.data?["filter"]["inputFields"].array ?? []
         #expect(fields.map { $0["name"] } == ["kept", "old"])
         #expect(fields.map { $0["isDeprecated"] } == [false, true])
+    }
+
+    /// A document that reads the schema alone runs once and is answered the same after; one that
+    /// reads data beside it, or takes variables, runs each time.
+    @Test func schemaOnlyQueries_areKeptFromTheirFirstRun_othersRunEachTime() async throws {
+        let store = try CountingMomentsStore()
+        let endpoint = GraphQLEndpoint(schema: try MomentsSchema.make(),
+                                       resolver: MomentsResolver(store: store, logger: Logger(label: "moments.tests.introspection")))
+        let full = GraphQLRequest(query: IntrospectionQuery.full, operationName: "IntrospectionQuery")
+        let first = await endpoint.answer(full, allowsMutations: false)
+        #expect(first.status == .ok)
+        #expect(first.result.errors.isEmpty)
+        #expect(endpoint.introspectionAnswers[.init(query: full.query, operationName: full.operationName)] == first.result)
+        #expect(await endpoint.answer(full, allowsMutations: false).result == first.result)
+
+        let mixed = GraphQLRequest(query: #"{ __typename getMomentsDetailsByUserID(userID: "0") { userDetails { id } } }"#)
+        for _ in 1...2 { #expect(await endpoint.answer(mixed, allowsMutations: false).status == .ok) }
+        #expect(store.operationCount == 2)
+        #expect(endpoint.introspectionAnswers[.init(query: mixed.query, operationName: nil)] == nil)
+
+        let withVariables = GraphQLRequest(query: "query($name: String!) { __type(name: $name) { name } }", variables: ["name": "Moment"])
+        #expect(await endpoint.answer(withVariables, allowsMutations: false).result.data?["__type"]["name"] == "Moment")
+        #expect(endpoint.introspectionAnswers[.init(query: withVariables.query, operationName: nil)] == nil)
     }
 }

@@ -9,11 +9,13 @@ import HTTPServer
 /// `limits`; its answer has no `data`), 200 once execution has started, field errors included,
 /// but 503 when `data` is null because the database is down (`DATABASE_UNAVAILABLE`): a "try
 /// again" the specification allows, since non-null `data` MUST be 2xx. Documents are parsed and
-/// validated once (`ValidatedDocuments`); each request's cost is counted before it runs.
+/// validated once (`ValidatedDocuments`); each request's cost is counted before it runs; a
+/// document that reads the schema alone runs once (`IntrospectionAnswers`).
 struct GraphQLEndpoint: Sendable {
     let schema: Schema<MomentsResolver, NoContext>
     let resolver: MomentsResolver
     let validatedDocuments = ValidatedDocuments()
+    let introspectionAnswers = IntrospectionAnswers()
     var limits = GraphQLDocumentLimits()
     let documentCost: GraphQLDocumentCost
 
@@ -33,10 +35,15 @@ struct GraphQLEndpoint: Sendable {
         } catch {
             return (.badRequest, error.result)
         }
-        switch document.operation(named: request.operationName)?.operation {
+        let operation = document.operation(named: request.operationName)
+        switch operation?.operation {
         case .mutation where !allowsMutations: return GraphQLRequestError.mutationOverGET.refusal
         case .subscription: return GraphQLRequestError.subscriptionWithoutEventStream.refusal
         default: break
+        }
+        let introspectionKey = operation.flatMap { IntrospectionAnswers.key(for: request, operation: $0) }
+        if let introspectionKey, let kept = introspectionAnswers[introspectionKey] {
+            return (.ok, kept)
         }
         var result: GraphQLResult
         do {
@@ -54,6 +61,9 @@ struct GraphQLEndpoint: Sendable {
             && result.errors.contains { ($0.originalError as? any CodedError)?.isServiceUnavailable == true }
         result = result.addingErrorCodes()
         result.data = result.data ?? .null
+        if let introspectionKey, result.errors.isEmpty {
+            introspectionAnswers.keep(result, for: introspectionKey)
+        }
         return (unavailable ? .serviceUnavailable : .ok, result)
     }
 
