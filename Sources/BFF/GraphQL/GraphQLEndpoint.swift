@@ -14,8 +14,8 @@ import HTTPServer
 struct GraphQLEndpoint: Sendable {
     let schema: Schema<MomentsResolver, NoContext>
     let resolver: MomentsResolver
-    let validatedDocuments = ValidatedDocuments()
-    let introspectionAnswers = IntrospectionAnswers()
+    let validatedDocuments = ValidatedDocuments(capacity: 256)
+    let introspectionAnswers = IntrospectionAnswers(capacity: 8)
     var limits = GraphQLDocumentLimits()
     let documentCost: GraphQLDocumentCost
 
@@ -41,7 +41,7 @@ struct GraphQLEndpoint: Sendable {
         case .subscription: return GraphQLRequestError.subscriptionWithoutEventStream.refusal
         default: break
         }
-        let introspectionKey = operation.flatMap { IntrospectionAnswers.key(for: request, operation: $0) }
+        let introspectionKey = operation.flatMap { IntrospectionQueryKey(request, operation: $0) }
         if let introspectionKey, let kept = introspectionAnswers[introspectionKey] {
             return (.ok, kept)
         }
@@ -138,7 +138,7 @@ struct GraphQLEndpoint: Sendable {
         guard nameErrors.isEmpty else { throw Refusal(result: GraphQLResult(errors: nameErrors)) }
         let validationErrors = validate(schema: schema.schema, ast: document)
         guard validationErrors.isEmpty else { throw Refusal(result: GraphQLResult(errors: validationErrors)) }
-        validatedDocuments.insert(document, for: query)
+        validatedDocuments.keep(document, for: query)
         return document
     }
 }
