@@ -12,7 +12,9 @@ typealias IntrospectionAnswers = BoundedMemo<IntrospectionQueryKey, GraphQLResul
 struct IntrospectionQueryKey: Hashable, Sendable {
     let query: String
     let operationName: String?
+}
 
+extension IntrospectionQueryKey {
     /// The key of `request` when `operation`, its operation, reads the schema alone: a query
     /// without variables whose every root selection is `__schema`, `__type` or `__typename`.
     init?(_ request: GraphQLRequest, operation: OperationDefinition) {
@@ -21,11 +23,6 @@ struct IntrospectionQueryKey: Hashable, Sendable {
                   (selection as? Field).map { Self.schemaFields.contains($0.name.value) } ?? false
               }) else { return nil }
         self.init(query: request.query, operationName: request.operationName)
-    }
-
-    init(query: String, operationName: String?) {
-        self.query = query
-        self.operationName = operationName
     }
 
     private static let schemaFields: Set<String> = ["__schema", "__type", "__typename"]
