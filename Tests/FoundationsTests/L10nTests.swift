@@ -36,6 +36,21 @@ import Testing
         }
     }
 
+    @Test(arguments: [Language.english, .simplifiedChinese])
+    func timesKeptByTheSecond_areWrittenAsFoundationWritesThem(language: Language) {
+        let l10n = L10n(language: language)
+        let locale = language.locale
+        for seconds in [1_800_000_000.0, 1_800_000_000.75, 1_800_000_001.25, 1_800_003_601] {
+            let date = Date(timeIntervalSince1970: seconds)
+            // Asked twice: the second answer is the kept one.
+            for _ in 1...2 {
+                #expect(l10n.time(date) == date.formatted(Date.FormatStyle(date: .omitted, time: .standard).locale(locale)))
+                #expect(l10n.dateTime(date) == date.formatted(Date.FormatStyle(date: .abbreviated, time: .standard).locale(locale)))
+            }
+        }
+        #expect(l10n.time(Date(timeIntervalSince1970: 1_800_000_000)) != l10n.time(Date(timeIntervalSince1970: 1_800_000_001)))
+    }
+
     @Test func relativeDate_countsFromTheInjectedNow() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let nineMinutesBefore = now.addingTimeInterval(-540)

@@ -18,6 +18,14 @@ import Testing
         #expect(log.exchange(id: 3)?.id == 3)
     }
 
+    @Test func latestCount_isTheNewestThatMany_newestFirst() {
+        let log = NetworkLog(capacity: 10)
+        for _ in 1...6 { log.record(Self.exchange(log)) }
+        #expect(log.latest(3).map(\.id) == [6, 5, 4])
+        #expect(log.latest(20).map(\.id) == [6, 5, 4, 3, 2, 1], "no more than the ring holds")
+        #expect(log.latest(0).isEmpty)
+    }
+
     @Test func bodyOverTheCap_isCut_andSaysSo() {
         let log = NetworkLog(bodyCap: 1024)
         let recorded = log.record(Self.exchange(log, body: Data(repeating: UInt8(ascii: "a"), count: 5000)))

@@ -1,4 +1,5 @@
 import GraphQL
+import Locking
 
 /// Answers to documents that read the schema alone, by their text.
 ///

@@ -1,4 +1,5 @@
 import GraphQL
+import Locking
 
 /// Documents that parsed and passed validation against the schema, by their text.
 ///

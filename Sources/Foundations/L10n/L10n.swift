@@ -25,13 +25,15 @@ public struct L10n: Sendable {
 
     /// Date and time of `date` as the reader writes them ("22 Nov 2026, 1:08:04 AM" / "2026年11月22日 01:08:04").
     public func dateTime(_ date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .abbreviated, time: .standard).locale(language.locale))
+        Self.formattedTimes.text(date, .dateTime, language: language)
     }
 
     /// The time of day of `date` as the reader writes it.
     public func time(_ date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .omitted, time: .standard).locale(language.locale))
+        Self.formattedTimes.text(date, .time, language: language)
     }
+
+    private static let formattedTimes = FormattedTimes()
 
     static let english: [String: String] = [
         "appName": "Moments",

@@ -74,7 +74,12 @@ public final class NetworkLog: StateVersioned {
     }
 
     /// The exchanges kept, newest first.
-    public var latest: [NetworkExchange] { state.withLock { $0.exchanges.reversed() } }
+    public var latest: [NetworkExchange] { latest(capacity) }
+
+    /// The newest `count` exchanges kept, newest first: a page that shows a few copies only those.
+    public func latest(_ count: Int) -> [NetworkExchange] {
+        state.withLock { $0.exchanges.suffix(count).reversed() }
+    }
 
     /// The exchange `id`, while the ring still holds it.
     public func exchange(id: Int) -> NetworkExchange? {

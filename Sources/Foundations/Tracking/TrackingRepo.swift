@@ -57,8 +57,11 @@ public final class RecordingTrackingProvider: TrackingProvider {
     }
 
     /// The latest events, newest first.
-    public var recordedEvents: [RecordedTrackingEvent] {
-        events.withLock { $0.suffix(capacity) }.reversed().map {
+    public var recordedEvents: [RecordedTrackingEvent] { recordedEvents(capacity) }
+
+    /// The newest `count` events, newest first: a page that shows a few reads only those.
+    public func recordedEvents(_ count: Int) -> [RecordedTrackingEvent] {
+        events.withLock { $0.suffix(min(count, capacity)) }.reversed().map {
             RecordedTrackingEvent(name: $0.event.name, parameters: $0.event.parameters, recordedAt: $0.recordedAt)
         }
     }

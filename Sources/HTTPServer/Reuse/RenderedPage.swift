@@ -18,20 +18,33 @@ public final class RenderedPage: Sendable {
 
     /// `html` as drawn, with `placeholder` where each per-client value goes.
     public init(html: String) {
-        let html = Array(html.utf8)
-        // Split as bytes: Foundation's `components(separatedBy:)` walks a page by `Character`.
-        let placeholder = Self.placeholder.utf8
-        var pieces: [SharedBytes] = []
-        var start = 0
-        for offset in html.offsets(of: placeholder) {
-            pieces.append(SharedBytes(html[start..<offset]))
-            start = offset + placeholder.count
-        }
-        pieces.append(SharedBytes(html[start...]))
-        self.pieces = pieces
+        pieces = Self.pieces(of: html)
         // The pieces around the placeholder, which changes each run: the same page has the same
         // version after a restart.
         version = String(FNV1a.hash(pieces.lazy.map(\.buffer).joined(separator: [0])), radix: 36)
+    }
+
+    /// `html` filled with `value` for one answer: a page that is not kept needs no version.
+    public static func filling(_ html: String, with value: String) -> SharedBytes {
+        joined(pieces(of: html), with: value)
+    }
+
+    /// `html` split around the placeholders: as bytes, since Foundation's
+    /// `components(separatedBy:)` walks a page by `Character`.
+    private static func pieces(of html: String) -> [SharedBytes] {
+        let html = Array(html.utf8)
+        var pieces: [SharedBytes] = []
+        var start = 0
+        for offset in html.offsets(of: placeholder.utf8) {
+            pieces.append(SharedBytes(html[start..<offset]))
+            start = offset + placeholder.utf8.count
+        }
+        pieces.append(SharedBytes(html[start...]))
+        return pieces
+    }
+
+    private static func joined(_ pieces: [SharedBytes], with value: String) -> SharedBytes {
+        pieces.count == 1 ? pieces[0] : SharedBytes(joining: pieces, separator: SharedBytes(value))
     }
 
     /// Whether the page has a per-client value in it at all (a page without forms has none).
@@ -41,7 +54,7 @@ public final class RenderedPage: Sendable {
     /// buffer with the headers in one call, pieces as a vector after them in another, which is
     /// slower than this copy.
     public func filled(with value: String) -> SharedBytes {
-        pieces.count == 1 ? pieces[0] : SharedBytes(joining: pieces, separator: SharedBytes(value))
+        Self.joined(pieces, with: value)
     }
 
     /// `filled(with:)` as a gzip body, made of the pieces deflated for values of its length.

@@ -9,27 +9,20 @@ import Locking
 /// values (the CSRF token) are drawn as `RenderedPage.placeholder` and filled in per request:
 /// the page is joined around the value, a copy instead of a render.
 public final class RenderedPageCache<Key: Hashable & Sendable>: Sendable {
-    private let capacity: Int
     /// `false`: every page is drawn afresh, as the reference a kept one must equal.
     public let keepsPages: Bool
-    private let pages = Locked<[Key: RenderedPage]>([:])
+    private let pages: BoundedMemo<Key, RenderedPage>
 
     /// - Parameter capacity: pages kept at most; past it the cache starts over, since old keys
     ///   (a past minute, an old data version) are never asked for again.
     public init(capacity: Int = 64, keepsPages: Bool = true) {
-        self.capacity = capacity
+        pages = BoundedMemo(capacity: capacity)
         self.keepsPages = keepsPages
     }
 
     /// The page for `key`, drawn by `render` when it is not cached yet.
     public func page(for key: Key, render: () throws -> String) rethrows -> RenderedPage {
-        if keepsPages, let page = pages.withLock({ $0[key] }) { return page }
-        let page = RenderedPage(html: try render())
-        guard keepsPages else { return page }
-        pages.withLock { pages in
-            if pages.count >= capacity { pages.removeAll() }
-            pages[key] = page
-        }
-        return page
+        guard keepsPages else { return RenderedPage(html: try render()) }
+        return try pages.value(for: key) { RenderedPage(html: try render()) }
     }
 }

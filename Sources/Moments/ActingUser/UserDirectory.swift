@@ -7,6 +7,11 @@ import Locking
 public final class UserDirectory: Sendable {
     private let seen = Locked<[String: KnownUser]>([:])
     private let listAll: (@Sendable () async throws -> [KnownUser])?
+    /// `listAll`'s last answer and when it came. Area 51 lists the users at every opening, and a
+    /// store's users change only when its data is replaced: they are read again once it is
+    /// `listAge` old.
+    private let listed = Locked<(at: ContinuousClock.Instant, users: [KnownUser])?>(nil)
+    static let listAge: Duration = .seconds(1)
 
     /// - Parameter listAll: every user of a BFF that can say (the embedded one, read directly).
     public init(listAll: (@Sendable () async throws -> [KnownUser])? = nil) {
@@ -27,9 +32,18 @@ public final class UserDirectory: Sendable {
     /// Every known user, numeric IDs in number order: those seen, and all of `listAll`'s.
     public func users() async -> [KnownUser] {
         var users = seen.withLock { $0 }
-        for user in (try? await listAll?()) ?? [] {
+        for user in await listedUsers() {
             users[user.id] = user
         }
         return users.values.sorted { ($0.id.count, $0.id) < ($1.id.count, $1.id) }
+    }
+
+    private func listedUsers() async -> [KnownUser] {
+        guard let listAll else { return [] }
+        let now = ContinuousClock.now
+        if let listed = listed.withLock({ $0 }), now - listed.at < Self.listAge { return listed.users }
+        guard let users = try? await listAll() else { return [] }
+        listed.withLock { $0 = (now, users) }
+        return users
     }
 }

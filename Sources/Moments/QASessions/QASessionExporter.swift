@@ -21,7 +21,7 @@ struct QASessionExporter {
     /// the dashboard by `origin` (`http://host:port`).
     func file(note: String, userID: String, l10n: L10n, origin: String) async throws -> QASessionFile {
         let learned = pagination.status
-        let exchanges = Array(networkLog.latest.prefix(QASessionFile.exchangeLimit).reversed())
+        let exchanges = Array(networkLog.latest(QASessionFile.exchangeLimit).reversed())
         let contract = await contractWatch?.sinceStart
         return QASessionFile(
             exportedAt: Date(), note: note,

@@ -24,28 +24,20 @@ final class ListItemDrawings: Sendable {
         }
     }
 
-    private let capacity: Int
     /// `false`: every item is drawn afresh, as the reference a kept page must equal.
     private let keepsItems: Bool
-    private let drawn = Locked<[Key: String]>([:])
+    private let drawn: BoundedMemo<Key, String>
 
     /// - Parameter capacity: items kept at most; past it the drawings start over, since items
     ///   that changed are not asked for again.
     init(capacity: Int = 1024, keepsItems: Bool) {
-        self.capacity = capacity
+        drawn = BoundedMemo(capacity: capacity)
         self.keepsItems = keepsItems
     }
 
     /// The item drawn for `key`, by `draw` when it has not been yet.
     func html(for key: Key, draw: () throws -> String) rethrows -> String {
-        if keepsItems, let html = drawn.withLock({ $0[key] }) { return html }
-        let html = try draw()
-        guard keepsItems else { return html }
-        drawn.withLock { drawn in
-            if drawn.count >= capacity { drawn.removeAll() }
-            drawn[key] = html
-        }
-        return html
+        keepsItems ? try drawn.value(for: key, make: draw) : try draw()
     }
 }
 

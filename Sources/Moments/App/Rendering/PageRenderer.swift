@@ -53,9 +53,9 @@ public struct PageRenderer: Sendable {
 
     /// Renders `template` with `content` (a view-model) inside the layout.
     func page(_ template: String, content: some Encodable, for request: Request, options: PageOptions) throws -> Response {
-        let page = RenderedPage(html: try render(template, content: content, for: request, options: options))
+        let html = try render(template, content: content, for: request, options: options)
         return Response(status: options.status, headers: ["Content-Type": "text/html; charset=utf-8"],
-                        body: .shared(page.filled(with: request.csrfToken ?? "")))
+                        body: .shared(RenderedPage.filling(html, with: request.csrfToken ?? "")))
     }
 
     /// A cache of drawn answers that keeps them as this renderer's pages are kept.

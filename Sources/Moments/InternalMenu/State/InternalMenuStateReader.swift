@@ -54,11 +54,11 @@ public struct InternalMenuStateReader: Sendable {
             toggles: ToggleCatalog.descriptions.map { ($0, toggles.state(of: $0)) },
             audit: try await toggleAudit.value { try await toggles.internalTogglesDataStore.audit() },
             remoteOrigin: toggles.remoteTogglesDataStore.origin,
-            trackingEvents: recordingTrackingProvider.recordedEvents,
-            exchanges: Array(networkLog.latest.prefix(20)),
+            trackingEvents: recordingTrackingProvider.recordedEvents(InternalMenuViewModel.activityPerKind),
+            exchanges: networkLog.latest(InternalMenuViewModel.activityPerKind),
             actions: actions,
             faults: faults?.active(in: l10n) ?? [],
-            faultAudit: try await faultAudit?.value { try await faults?.audit(limit: 20) ?? [] } ?? [],
+            faultAudit: try await faultAudit?.value { try await faults?.audit(limit: InternalMenuViewModel.activityPerKind) ?? [] } ?? [],
             actingUserID: actingUserID,
             users: await userDirectory.users()
         )

@@ -138,32 +138,38 @@ public struct InternalMenuViewModel: Encodable, Sendable {
         })
     }
 
+    /// How many of each kind of activity (tracking events, exchanges, toggle and fault changes)
+    /// the activity section picks its thirty newest from.
+    static let activityPerKind = 20
+
     /// Tracking events, exchanges with the BFF, toggle changes and fault changes, newest first.
+    /// Each entry is written out only once it is among the thirty shown.
     private static func activitySection(_ state: InternalMenuState, _ l10n: L10n) -> InternalMenuSection {
-        let events = state.trackingEvents.prefix(20).map { event in
-            (event.recordedAt, InternalMenuDescriptionItemViewModel(
+        typealias Entry = (at: Date, item: () -> InternalMenuDescriptionItemViewModel)
+        let events = state.trackingEvents.prefix(activityPerKind).map { event -> Entry in
+            (event.recordedAt, { InternalMenuDescriptionItemViewModel(
                 title: "\(l10n[.activityTracking]) · \(event.name)",
-                detail: ([l10n.time(event.recordedAt)] + event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "  ")))
+                detail: ([l10n.time(event.recordedAt)] + event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "  ")) })
         }
-        let requests = state.exchanges.prefix(20).map { exchange in
-            (exchange.startedAt, InternalMenuDescriptionItemViewModel(
+        let requests = state.exchanges.prefix(activityPerKind).map { exchange -> Entry in
+            (exchange.startedAt, { InternalMenuDescriptionItemViewModel(
                 title: "\(l10n[.activityGraphQL]) · \(exchange.operationName)",
                 detail: "\(l10n.time(exchange.startedAt))  \(l10n[exchange.outcome.title])  \(String(format: "%.1f", exchange.durationMilliseconds)) ms  \(exchange.variables?.json ?? exchange.url)",
-                isWarning: exchange.outcome != .ok))
+                isWarning: exchange.outcome != .ok) })
         }
-        let faultChanges = state.faultAudit.prefix(20).map { change in
-            (change.changedAt, InternalMenuDescriptionItemViewModel(
+        let faultChanges = state.faultAudit.prefix(activityPerKind).map { change -> Entry in
+            (change.changedAt, { InternalMenuDescriptionItemViewModel(
                 title: "\(l10n[.activityFault]) · \(change.operation)",
-                detail: "\(l10n.time(change.changedAt))  \(change.fault?.summary(in: l10n) ?? l10n[.faultCleared])  (\(l10n[change.source.title]))"))
+                detail: "\(l10n.time(change.changedAt))  \(change.fault?.summary(in: l10n) ?? l10n[.faultCleared])  (\(l10n[change.source.title]))") })
         }
-        let changes = state.audit.prefix(20).map { change in
+        let changes = state.audit.prefix(activityPerKind).map { change -> Entry in
             // An override's absent value is "follow remote".
             let text = { (value: ToggleValue?) in value?.description ?? l10n[.overrideFollowRemote] }
-            return (change.changedAt, InternalMenuDescriptionItemViewModel(
+            return (change.changedAt, { InternalMenuDescriptionItemViewModel(
                 title: "\(l10n[change.isOverride ? .overrideTitle : .activityToggle]) · \(change.name)",
-                detail: "\(l10n.time(change.changedAt))  \(text(change.oldValue)) → \(text(change.newValue))  (\(l10n[change.source.title]))"))
+                detail: "\(l10n.time(change.changedAt))  \(text(change.oldValue)) → \(text(change.newValue))  (\(l10n[change.source.title]))") })
         }
-        let items = (events + requests + changes + faultChanges).sorted { $0.0 > $1.0 }.prefix(30).map(\.1)
+        let items = (events + requests + changes + faultChanges).sorted { $0.at > $1.at }.prefix(30).map { $0.item() }
         return InternalMenuSection(title: l10n[.sectionActivity],
                                    items: items.isEmpty ? [InternalMenuDescriptionItemViewModel(title: l10n[.activityNone])] : Array(items))
     }
