@@ -4,10 +4,9 @@ import CZlib
 /// A body of fixed pieces with one per-request value of a fixed length between each two (a cached
 /// page around its CSRF token), kept deflated, so that a gzip answer costs a copy, not a compression.
 ///
-/// Each piece is deflated by zlib on its own and ends byte-aligned (`Z_FULL_FLUSH`, no final block),
-/// with what comes before it as its preset dictionary, the values as NUL bytes: distances then count
-/// the value's bytes, and since no piece holds a NUL no match reaches into a value (a piece that
-/// holds one is deflated without a dictionary). An answer is the gzip header (RFC 1952), the pieces
+/// The pieces are deflated by zlib as one stream, each ending byte-aligned (a flush, no final block),
+/// with the values in its history as NUL bytes: distances then count the value's bytes, and since
+/// no piece holds a NUL no match reaches into a value. An answer is the gzip header (RFC 1952), the pieces
 /// with the value between them as stored blocks (RFC 1951, 3.2.4), an empty final block, and the
 /// CRC-32 (`ValueCRC`: one CRC of the value and one multiplication) and size of the whole.
 public struct GzipPieces: Sendable {
@@ -27,14 +26,12 @@ public struct GzipPieces: Sendable {
     public init(_ pieces: [SharedBytes], valueLength: Int) {
         self.valueLength = valueLength
         valueHeaders = Self.storedBlockHeaders(valueLength)
+        deflated = Self.deflate(pieces, valueLength: valueLength)
         let nuls = [UInt8](repeating: 0, count: valueLength)
-        let hasNUL = pieces.contains { $0.buffer.contains(0) }
         var before: [UInt8] = []
-        deflated = pieces.enumerated().map { index, piece in
+        for (index, piece) in pieces.enumerated() {
             if index > 0 { before += nuls }
-            let deflated = Self.deflate(piece.buffer, dictionary: hasNUL ? [] : before.suffix(Self.window))
             before += piece.buffer
-            return deflated
         }
         size = before.count
         // The bytes after each value, to the end of the body.
@@ -47,9 +44,6 @@ public struct GzipPieces: Sendable {
         }
         crc = before.withUnsafeBytes { ValueCRC(bodyWithNULs: $0, valueLength: valueLength, bytesAfter: bytesAfter) }
     }
-
-    /// deflate's window: how far back a match reaches.
-    private static let window = 32 * 1024
 
     /// One gzip body: the pieces with `value`, of `valueLength` bytes, between each two.
     public func joined(separator value: String) -> SharedBytes {
@@ -97,9 +91,12 @@ public struct GzipPieces: Sendable {
         }
     }
 
-    /// `bytes` as raw deflate blocks (no zlib or gzip wrapper) that may refer back into
-    /// `dictionary`, ending byte-aligned and not final.
-    private static func deflate(_ bytes: UnsafeRawBufferPointer, dictionary: ArraySlice<UInt8>) -> SharedBytes {
+    /// `pieces` as raw deflate blocks (no zlib or gzip wrapper) of one stream, each piece's ending
+    /// byte-aligned and not final. Between two pieces the value goes into the history as NULs
+    /// without being written (`deflateSetDictionary`, which raw deflate takes after a flush), so each
+    /// piece refers back to those before it and the page is read once. A piece that holds a NUL
+    /// could match into a value: then the history is dropped at every piece (`Z_FULL_FLUSH`).
+    private static func deflate(_ pieces: [SharedBytes], valueLength: Int) -> [SharedBytes] {
         var stream = z_stream()
         // Raw deflate (negative window bits), zlib's default level, its most memory.
         guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY,
@@ -107,21 +104,27 @@ public struct GzipPieces: Sendable {
             preconditionFailure("zlib refused its own defaults")
         }
         defer { deflateEnd(&stream) }
-        if !dictionary.isEmpty {
-            let status = dictionary.withUnsafeBufferPointer { deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
-            precondition(status == Z_OK, "a dictionary is set before any input")
+        let acrossValues = !pieces.contains { $0.buffer.contains(0) }
+        let nuls = [UInt8](repeating: 0, count: valueLength)
+        return pieces.enumerated().map { index, piece in
+            if index > 0, acrossValues, valueLength > 0 {
+                let status = nuls.withUnsafeBufferPointer { deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
+                precondition(status == Z_OK, "raw deflate takes a dictionary once a flush has delivered everything")
+            }
+            // A flush's marker (an empty stored block) on top of the bound.
+            var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(piece.count))) + 64)
+            let written = output.withUnsafeMutableBytes { output in
+                stream.next_in = UnsafeMutablePointer(mutating: piece.buffer.baseAddress?.assumingMemoryBound(to: Bytef.self))
+                stream.avail_in = uInt(piece.count)
+                stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = uInt(output.count)
+                let status = CZlib.deflate(&stream, acrossValues ? Z_SYNC_FLUSH : Z_FULL_FLUSH)
+                // An empty piece after a flush has nothing to write: zlib says so with Z_BUF_ERROR.
+                precondition((status == Z_OK || status == Z_BUF_ERROR) && stream.avail_in == 0 && stream.avail_out > 0,
+                             "the output leaves room for the whole piece and its flush")
+                return output.count - Int(stream.avail_out)
+            }
+            return SharedBytes(output.prefix(written))
         }
-        let bound = Int(deflateBound(&stream, uLong(bytes.count))) + 16
-        var output = [UInt8](repeating: 0, count: bound)
-        let written = output.withUnsafeMutableBytes { output in
-            stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: Bytef.self))
-            stream.avail_in = uInt(bytes.count)
-            stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
-            stream.avail_out = uInt(output.count)
-            let status = CZlib.deflate(&stream, Z_FULL_FLUSH)
-            precondition(status == Z_OK && stream.avail_in == 0, "deflateBound leaves room for the whole input")
-            return output.count - Int(stream.avail_out)
-        }
-        return SharedBytes(output.prefix(written))
     }
 }
