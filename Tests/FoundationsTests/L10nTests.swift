@@ -30,6 +30,20 @@ import Testing
         #expect(unknown.isEmpty, "templates name keys that do not exist: \(unknown.sorted())")
     }
 
+    @Test func templates_holdTheirLanguagesSentences_escaped_andUnknownKeysStayTags() {
+        let strings = ["title": "Moments & <Friends>", "plain": "Like"]
+        let text = #"<h1>{{t.title}}</h1><button title="{{t.plain}}">{{t.missing}}</button>{{title}}"#
+        #expect(TemplateRenderer.localized(text, strings: strings)
+            == #"<h1>Moments &amp; &lt;Friends&gt;</h1><button title="Like">{{t.missing}}</button>{{title}}"#)
+    }
+
+    @Test(arguments: [Language.english, .simplifiedChinese])
+    func noSentence_holdsAMustacheTag(language: Language) {
+        // A sentence is written into the templates before they are parsed (`TemplateRenderer`).
+        let tagged = L10n(language: language).strings.filter { $0.value.contains("{{") || $0.value.contains("}}") }
+        #expect(tagged.isEmpty, "\(tagged.keys.sorted())")
+    }
+
     @Test func everyToggleShownInArea51_hasItsOwnTitle() {
         for description in ToggleCatalog.descriptions where description.isShownInArea51 {
             #expect(description.title.rawValue == "toggle.\(description.name)", "\(description.name) has no toggle.\(description.name) string")

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Every user-facing sentence, in each language; templates receive the whole table as `t`.
+/// Every user-facing sentence, in each language; a template names one as `{{t.key}}`, written into
+/// it once per language at start (`TemplateRenderer`).
 public struct L10n: Sendable {
     public let language: Language
     public let strings: [String: String]

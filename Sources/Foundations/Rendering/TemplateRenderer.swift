@@ -1,14 +1,17 @@
 import Foundation
 import Mustache
 
-/// The Mustache templates of the dashboard, parsed once at start.
+/// The Mustache templates of the dashboard, parsed once at start for each language.
 ///
 /// Templates in `cards/` draw the same view-models a second way: the `cards` set is the base
 /// set with those registered over the base names, so `{{>*reuseIdentifier}}` picks the card
 /// version of an item without the list template knowing there are two.
 ///
 /// Every template is read with `HTMLText` as its content type, named by a pragma put before its
-/// text: the library's default cannot be replaced, only named.
+/// text: the library's default cannot be replaced, only named. Its sentences (`{{t.key}}`) are
+/// written into it once per language, escaped as the template would print them: they do not
+/// change while the process runs, and looking each one up at every drawing was most of what a
+/// page's template cost.
 public struct TemplateRenderer: Sendable {
     /// Which set of item templates draws a list.
     public enum TemplateSet: String, Sendable {
@@ -16,16 +19,32 @@ public struct TemplateRenderer: Sendable {
         case cards
     }
 
-    private let classic: MustacheLibrary
-    private let cards: MustacheLibrary
+    private struct Libraries {
+        let classic: MustacheLibrary
+        let cards: MustacheLibrary
+    }
+
+    private let libraries: [Language: Libraries]
 
     public init(directory: String) async throws {
         MustacheContentTypes.register(HTMLText(), named: HTMLText.name)
-        var all: [String: MustacheTemplate] = [:]
+        var texts: [String: String] = [:]
         for path in try FileManager.default.subpathsOfDirectory(atPath: directory) where path.hasSuffix(".mustache") {
-            let text = try String(contentsOfFile: "\(directory)/\(path)", encoding: .utf8)
+            texts[path] = try String(contentsOfFile: "\(directory)/\(path)", encoding: .utf8)
+        }
+        var libraries: [Language: Libraries] = [:]
+        for language in Language.allCases {
+            libraries[language] = try Self.libraries(texts, strings: L10n(language: language).strings)
+        }
+        self.libraries = libraries
+    }
+
+    private static func libraries(_ texts: [String: String], strings: [String: String]) throws -> Libraries {
+        var all: [String: MustacheTemplate] = [:]
+        for (path, text) in texts {
             do {
-                all[String(path.dropLast(".mustache".count))] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(HTMLText.name)}}" + text)
+                all[String(path.dropLast(".mustache".count))] =
+                    try MustacheTemplate(string: "{{% CONTENT_TYPE: \(HTMLText.name)}}" + localized(text, strings: strings))
             } catch {
                 throw TemplateRendererError.unreadable(path, error)
             }
@@ -39,14 +58,22 @@ public struct TemplateRenderer: Sendable {
         for (name, template) in all where name.hasPrefix("cards/") {
             cards.register(template, named: String(name.dropFirst("cards/".count)))
         }
-        self.classic = classic
-        self.cards = cards
+        return Libraries(classic: classic, cards: cards)
     }
 
-    /// Renders `template` with `context`; a missing template is a programming error reported
-    /// as `TemplateRendererError.missingTemplate`.
-    public func render(_ template: String, context: Any, set: TemplateSet = .classic) throws -> String {
-        let library = set == .cards ? cards : classic
+    /// `text` with each `{{t.key}}` of `strings` replaced by its sentence, escaped. A key that is
+    /// not there stays a tag, which draws nothing, as it did when it was looked up.
+    static func localized(_ text: String, strings: [String: String]) -> String {
+        text.replacing(/\{\{t\.([A-Za-z0-9.\-]+)\}\}/) { match in
+            strings[String(match.output.1)].map(HTMLText().escapeText) ?? String(match.output.0)
+        }
+    }
+
+    /// Renders `template` with `context` in `language`; a missing template is a programming error
+    /// reported as `TemplateRendererError.missingTemplate`.
+    public func render(_ template: String, context: Any, language: Language, set: TemplateSet = .classic) throws -> String {
+        let libraries = libraries[language]!
+        let library = set == .cards ? libraries.cards : libraries.classic
         guard let html = library.render(context, withTemplate: template) else {
             throw TemplateRendererError.missingTemplate(template)
         }

@@ -42,12 +42,12 @@ final class ListItemDrawings: Sendable {
 }
 
 /// What every template of a page may read besides its content, and all that a list item's template
-/// reads besides its item: the strings of the reader's language, the design the toggles choose, and
-/// the placeholder of the CSRF token (`RenderedPage`).
+/// reads besides its item: the reader's language (whose sentences its templates hold), the design
+/// the toggles choose, and the placeholder of the CSRF token (`RenderedPage`).
 struct PageLook {
     /// Equal keys, equal looks.
     struct Key: Hashable, Sendable {
-        let language: String
+        let language: Language
         let set: TemplateRenderer.TemplateSet
         let design: [String]
     }
@@ -77,7 +77,7 @@ struct PageItemDrawer: ListItemDrawer, @unchecked Sendable {
             if let fields = try PageRenderer.context(item) as? [String: Any] {
                 context.merge(fields) { $1 }
             }
-            return try renderer.render(template, context: context, set: look.key.set)
+            return try renderer.render(template, context: context, language: look.key.language, set: look.key.set)
         }
     }
 }

@@ -114,7 +114,7 @@ public struct PageRenderer: Sendable {
     func fragment(_ template: String, content: some Encodable, for request: Request, set: TemplateRenderer.TemplateSet) throws -> Response {
         let look = look(for: request, set: set, csrfToken: request.csrfToken ?? "")
         let context = pageContext(try Self.context(content), look: look, for: request, options: PageOptions(title: ""))
-        return .html(try renderer.render(template, context: context, set: set))
+        return .html(try renderer.render(template, context: context, language: look.key.language, set: set))
     }
 
     /// The page drawn with `RenderedPage.placeholder` for the CSRF token, its lists' items drawn
@@ -123,8 +123,8 @@ public struct PageRenderer: Sendable {
         let look = look(for: request, set: options.set, csrfToken: RenderedPage.placeholder)
         let drawer = PageItemDrawer(renderer: renderer, look: look, drawings: items)
         var context = pageContext(try Self.context(content, drawer: drawer), look: look, for: request, options: options)
-        context["body"] = try renderer.render(template, context: context, set: options.set)
-        return try renderer.render("layout", context: context)
+        context["body"] = try renderer.render(template, context: context, language: look.key.language, set: options.set)
+        return try renderer.render("layout", context: context, language: look.key.language)
     }
 
     /// What list items see of the page (`PageLook`).
@@ -138,8 +138,8 @@ public struct PageRenderer: Sendable {
             "likeIcon": FavoriteButton.icon(likeStyle),
             "iconSymbols": FavoriteButton.symbols,
         ]
-        return PageLook(key: PageLook.Key(language: language.rawValue, set: set, design: [avatarClass, likeStyle.rawValue]),
-                        values: ["t": request.l10n.strings, "design": design, "csrfToken": csrfToken])
+        return PageLook(key: PageLook.Key(language: language, set: set, design: [avatarClass, likeStyle.rawValue]),
+                        values: ["design": design, "csrfToken": csrfToken])
     }
 
     /// What every template may use besides its view-model's own fields.
