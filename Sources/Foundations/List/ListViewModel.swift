@@ -1,3 +1,5 @@
+import Locking
+
 /// One row of a list, drawn by the template named after its `reuseIdentifier`, as a table view
 /// dequeues a cell by it in the seed. The template sees the item and the page's look
 /// (`ListItemDrawer`), nothing else of the page: what it shows is in the item, so equal items
@@ -7,9 +9,15 @@ public protocol ListItemViewModel: Encodable, Hashable, Sendable {
 }
 
 extension ListItemViewModel {
-    public static var reuseIdentifier: String { String(describing: Self.self) }
+    /// The type's name, made once: a page asks it of each item it draws and each a script reads.
+    public static var reuseIdentifier: String {
+        reuseIdentifiers.value(for: ObjectIdentifier(Self.self)) { String(describing: Self.self) }
+    }
+
     public var reuseIdentifier: String { Self.reuseIdentifier }
 }
+
+private let reuseIdentifiers = BoundedMemo<ObjectIdentifier, String>(capacity: 64)
 
 /// A titled group of list items.
 public struct ListSection: Encodable, Sendable {

@@ -3,23 +3,22 @@ import Foundations
 import HTTPServer
 import Locking
 
-/// List items drawn for pages, each kept by what it is drawn from: its template, the item itself
-/// and the page's look (`PageLook`). An item's template sees nothing else (`ListItemViewModel`),
-/// so an item drawn once is the same on every page that lists it: a page drawn again after a
-/// change draws only the items that changed.
+/// List items drawn for pages, each kept by what it is drawn from: the item itself (whose type
+/// names its template) and the page's look (`PageLook`). An item's template sees nothing else
+/// (`ListItemViewModel`), so an item drawn once is the same on every page that lists it: a page
+/// drawn again after a change draws only the items that changed.
 final class ListItemDrawings: Sendable {
     struct Key: Hashable, Sendable {
         let look: PageLook.Key
-        let template: String
         let item: any ListItemViewModel
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.look == rhs.look && lhs.template == rhs.template && lhs.item.isEqual(to: rhs.item)
+            lhs.look == rhs.look && lhs.item.isEqual(to: rhs.item)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(look)
-            hasher.combine(template)
+            hasher.combine(ObjectIdentifier(type(of: item)))
             item.hash(into: &hasher)
         }
     }
@@ -71,13 +70,12 @@ struct PageItemDrawer: ListItemDrawer, @unchecked Sendable {
     }
 
     func html(for item: any ListItemViewModel) throws -> String {
-        let template = item.reuseIdentifier
-        return try drawings.html(for: ListItemDrawings.Key(look: look.key, template: template, item: item)) {
+        try drawings.html(for: ListItemDrawings.Key(look: look.key, item: item)) {
             var context = look.values
             if let fields = try PageRenderer.context(item) as? [String: Any] {
                 context.merge(fields) { $1 }
             }
-            return try renderer.render(template, context: context, language: look.key.language, set: look.key.set)
+            return try renderer.render(item.reuseIdentifier, context: context, language: look.key.language, set: look.key.set)
         }
     }
 }
