@@ -62,11 +62,27 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// `text` with each `{{t.key}}` of `strings` replaced by its sentence, escaped. A key that is
-    /// not there stays a tag, which draws nothing, as it did when it was looked up.
+    /// not there stays a tag, which draws nothing, as it did when it was looked up. Read as bytes:
+    /// a `Regex` would bring its parser's code into memory for this one use at start.
     static func localized(_ text: String, strings: [String: String]) -> String {
-        text.replacing(/\{\{t\.([A-Za-z0-9.\-]+)\}\}/) { match in
-            strings[String(match.output.1)].map(HTMLText().escapeText) ?? String(match.output.0)
+        let bytes = Array(text.utf8)
+        let open = Array("{{t.".utf8)
+        var localized: [UInt8] = []
+        localized.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index...].starts(with: open),
+               let close = bytes[(index + open.count)...].firstIndex(of: UInt8(ascii: "}")),
+               close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: "}"),
+               let sentence = strings[String(decoding: bytes[(index + open.count)..<close], as: UTF8.self)] {
+                localized += HTMLText().escapeText(sentence).utf8
+                index = close + 2
+            } else {
+                localized.append(bytes[index])
+                index += 1
+            }
         }
+        return String(decoding: localized, as: UTF8.self)
     }
 
     /// Renders `template` with `context` in `language`; a missing template is a programming error
