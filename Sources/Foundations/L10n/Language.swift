@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 
 /// The languages the dashboard speaks.
 public enum Language: String, Sendable, CaseIterable, Codable {
@@ -16,17 +15,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// speak, by quality, else English. Asking for `.browser` skips the kept choice.
     public static func resolve(requested: LanguageChoice?, kept: LanguageChoice?, acceptLanguage: String?) -> Language {
         if case .language(let language) = requested ?? kept { return language }
-        let acceptLanguage = acceptLanguage ?? ""
-        return resolved.value(for: acceptLanguage) { preferred(acceptLanguage) }
-    }
-
-    /// What each `Accept-Language` seen resolved to: every request of every page asks, and a
-    /// browser sends the same header each time.
-    private static let resolved = BoundedMemo<String, Language>(capacity: 64)
-
-    /// The language `acceptLanguage` ranks first among those we speak; English if none.
-    private static func preferred(_ acceptLanguage: String) -> Language {
-        let ranges = acceptLanguage.split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
+        let ranges = (acceptLanguage ?? "").split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
             let pieces = part.split(separator: ";").map(\.trimmingOptionalWhitespace)
             guard let tag = pieces.first, !tag.isEmpty else { return nil }
             let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
