@@ -10,8 +10,7 @@ import Mustache
 /// Every template is read with `HTMLText` as its content type, named by a pragma put before its
 /// text: the library's default cannot be replaced, only named. Its sentences (`{{t.key}}`) are
 /// written into it once per language, escaped as the template would print them: they do not
-/// change while the process runs, and looking each one up at every drawing was most of what a
-/// page's template cost.
+/// change while the process runs, so no drawing looks one up.
 public struct TemplateRenderer: Sendable {
     /// Which set of item templates draws a list.
     public enum TemplateSet: String, Sendable {
