@@ -63,10 +63,41 @@ import TestSupport
         }
     }
 
+    @Test func manyExchanges_areListedAPageAtATime_newestFirst_withALinkToTheOlderOnesThatKeepsTheFilters() async throws {
+        try await withDashboard { dashboard, _ in
+            for _ in 0..<(NetworkInspectorViewModel.pageSize + 10) { _ = try await dashboard.get("/api/timeline?refresh=1") }
+            let filter = "operation=getMomentsDetailsByUserID"
+            let newest = try await dashboard.json("/api/area51/network?\(filter)").object
+            let matching = try #require(newest["matchingCount"] as? Int)
+            #expect(matching >= NetworkInspectorViewModel.pageSize + 10)
+            let firstIDs = (newest["exchanges"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+            #expect(firstIDs.count == NetworkInspectorViewModel.pageSize)
+            #expect(firstIDs == firstIDs.sorted(by: >), "newest first")
+            let older = try #require(newest["olderAfter"] as? Int)
+            #expect(older == firstIDs.last)
+
+            let next = try await dashboard.json("/api/area51/network?\(filter)&after=\(older)").object
+            let nextIDs = (next["exchanges"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+            #expect(nextIDs.count == matching - NetworkInspectorViewModel.pageSize, "the rest")
+            #expect(nextIDs.allSatisfy { $0 < older } && nextIDs == nextIDs.sorted(by: >))
+            #expect(next["olderAfter"] == nil, "the last page")
+
+            let page = try await dashboard.get("/area51/network?\(filter)").text
+            #expect(page.contains("href=\"/area51/network?\(filter)&amp;after=\(older)\""), "the older page's link keeps the filter")
+            #expect(page.components(separatedBy: "data-exchange-row=").count == NetworkInspectorViewModel.pageSize + 1)
+            let olderPage = try await dashboard.get("/area51/network?\(filter)&after=\(older)").text
+            #expect(olderPage.contains("href=\"/area51/network?\(filter)&amp;\""), "and the link back to the newest")
+        }
+    }
+
     @Test func unknownOutcomeOrExchange_isRefused() async throws {
         try await withDashboard { dashboard, _ in
             let outcome = try await dashboard.get("/api/area51/network?outcome=great")
             #expect(outcome.status == 400 && outcome.text.contains("unknown_outcome"))
+            for after in ["abc", "0", "-3", "1.5"] {
+                let answer = try await dashboard.get("/api/area51/network?after=\(after)")
+                #expect(answer.status == 400 && answer.text.contains("invalid_after"), "after=\(after)")
+            }
             let exchange = try await dashboard.get("/api/area51/network/9999")
             #expect(exchange.status == 404 && exchange.text.contains("unknown_exchange"))
         }

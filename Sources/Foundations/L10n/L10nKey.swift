@@ -154,6 +154,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case networkFilter
     case networkEmpty
     case networkKept
+    case networkShown
+    case networkOlder
+    case networkNewest
+    case networkPages
     case contract
     case contractDetail
     case contractSchemaHash
@@ -386,6 +390,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case sessionErrorNotASession = "sessionError.notASession"
     case networkInspectorErrorUnknownOutcome = "networkInspectorError.unknownOutcome"
     case networkInspectorErrorUnknownExchange = "networkInspectorError.unknownExchange"
+    case networkInspectorErrorInvalidAfter = "networkInspectorError.invalidAfter"
     case networkInspectorErrorNotReplayable = "networkInspectorError.notReplayable"
     case mediaErrorInvalidURL = "mediaError.invalidURL"
     case mediaErrorUnknownURL = "mediaError.unknownURL"

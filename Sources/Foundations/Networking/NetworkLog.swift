@@ -74,11 +74,12 @@ public final class NetworkLog: StateVersioned {
     }
 
     /// The exchanges kept, newest first.
-    public var latest: [NetworkExchange] { latest(capacity) }
+    public var latest: ReversedCollection<ArraySlice<NetworkExchange>> { latest(capacity) }
 
-    /// The newest `count` exchanges kept, newest first: a page that shows a few copies only those.
-    public func latest(_ count: Int) -> [NetworkExchange] {
-        state.withLock { $0.exchanges.suffix(count).reversed() }
+    /// The newest `count` exchanges kept, newest first: a view of the ring as it is now, which
+    /// copies no exchange (a page reads a few of 500).
+    public func latest(_ count: Int) -> ReversedCollection<ArraySlice<NetworkExchange>> {
+        state.withLock { $0.exchanges.suffix(count) }.reversed()
     }
 
     /// The exchange `id`, while the ring still holds it.

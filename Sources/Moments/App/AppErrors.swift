@@ -341,7 +341,7 @@ extension QASessionReplay.FileError: LocalizedResponseError {
 extension NetworkInspectorError: LocalizedResponseError {
     var status: HTTPStatus {
         switch self {
-        case .unknownOutcome: .badRequest
+        case .unknownOutcome, .invalidAfter: .badRequest
         case .unknownExchange: .notFound
         case .notReplayable: .conflict
         }
@@ -350,6 +350,7 @@ extension NetworkInspectorError: LocalizedResponseError {
     var code: String {
         switch self {
         case .unknownOutcome: "unknown_outcome"
+        case .invalidAfter: "invalid_after"
         case .unknownExchange: "unknown_exchange"
         case .notReplayable: "not_replayable"
         }
@@ -361,6 +362,7 @@ extension NetworkInspectorError: LocalizedResponseError {
         case .unknownOutcome(let name):
             String(format: l10n[.networkInspectorErrorUnknownOutcome], name,
                    NetworkExchange.Outcome.allCases.map(\.rawValue).joined(separator: ", "))
+        case .invalidAfter(let text): String(format: l10n[.networkInspectorErrorInvalidAfter], text)
         case .unknownExchange(let id): String(format: l10n[.networkInspectorErrorUnknownExchange], id)
         case .notReplayable(let id): String(format: l10n[.networkInspectorErrorNotReplayable], String(id))
         }

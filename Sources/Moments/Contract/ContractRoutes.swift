@@ -23,7 +23,7 @@ struct ContractRoutes: RouteCollection {
     }
 
     private func answer(_ snapshot: ContractWatch.Snapshot, to request: Request) throws -> Response {
-        let report = ContractReport(snapshot, exchanges: networkLog.latest)
+        let report = ContractReport(snapshot, exchanges: Array(networkLog.latest))
         guard request.representation == .page else { return try .json(report) }
         let viewModel = ContractViewModel(report, failure: snapshot.failure, now: Date(), l10n: request.l10n)
         return try pages.page("contract", content: viewModel, for: request, options: .init(title: viewModel.title, bodyClass: "area51"))

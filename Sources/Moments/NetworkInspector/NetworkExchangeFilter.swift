@@ -1,16 +1,24 @@
 import Foundation
 import Foundations
 
-/// The inspector's filters (the query's `operation`, `outcome` and `q`): the same for the page's
-/// GET form and the JSON twin. An empty one is none.
+/// The inspector's filters (the query's `operation`, `outcome` and `q`) and where its page
+/// starts (`after`: the exchanges listed after the exchange of that id, that is older ones): the
+/// same for the page's GET form and the JSON twin. An empty one is none.
 struct NetworkExchangeFilter: Encodable, Sendable {
     let operation: String?
     let outcome: NetworkExchange.Outcome?
     let q: String?
+    let after: Int?
 
-    init(operation: String?, outcome outcomeName: String?, q: String?) throws(NetworkInspectorError) {
+    init(operation: String?, outcome outcomeName: String?, q: String?, after: String? = nil) throws(NetworkInspectorError) {
         self.operation = operation.flatMap { $0.isEmpty ? nil : $0 }
         self.q = q.flatMap { $0.isEmpty ? nil : $0 }
+        switch after {
+        case nil, "": self.after = nil
+        case let text?:
+            guard let id = Int(text), id > 0 else { throw .invalidAfter(text) }
+            self.after = id
+        }
         guard let outcomeName, !outcomeName.isEmpty else { outcome = nil; return }
         guard let outcome = NetworkExchange.Outcome(rawValue: outcomeName) else { throw .unknownOutcome(outcomeName) }
         self.outcome = outcome
@@ -30,6 +38,8 @@ struct NetworkExchangeFilter: Encodable, Sendable {
 enum NetworkInspectorError: Error, Equatable, Sendable {
     /// `?outcome=` names no outcome.
     case unknownOutcome(String)
+    /// `?after=` is not an exchange's id (a whole number from 1).
+    case invalidAfter(String)
     /// No exchange of this id is kept (never was, or the ring dropped it).
     case unknownExchange(String)
     /// Only GraphQL exchanges whose request body was kept whole can be sent again.

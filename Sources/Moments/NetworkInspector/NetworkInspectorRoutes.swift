@@ -31,7 +31,7 @@ struct NetworkInspectorRoutes: RouteCollection {
                                   drawnFrom: drawnFrom)
         }
         routes.get("/api/area51/network.har") { request in
-            let exchanges = try request.query["id"].map { [try exchange($0)] } ?? networkLog.latest
+            let exchanges = try request.query["id"].map { [try exchange($0)] } ?? Array(networkLog.latest)
             var response = try Response.json(HARDocument(exchanges: exchanges, origin: Self.origin(of: request)))
             let name = request.query["id"].map { "moments-exchange-\($0).har" } ?? "moments-network.har"
             response.headers.add("Content-Disposition", "attachment; filename=\"\(name)\"")
@@ -54,11 +54,15 @@ struct NetworkInspectorRoutes: RouteCollection {
 
     private func inspector(_ request: Request) async throws -> NetworkInspectorViewModel {
         let l10n = request.l10n
-        let filter = try NetworkExchangeFilter(operation: request.query["operation"], outcome: request.query["outcome"], q: request.query["q"])
-        return NetworkInspectorViewModel(log: networkLog, filter: filter,
+        let filter = try NetworkExchangeFilter(operation: request.query["operation"], outcome: request.query["outcome"], q: request.query["q"],
+                                               after: request.query["after"])
+        let filterQuery = request.query.removing(["after", "lang", "refresh"]).urlEncoded
+        let sections = [faults.stateVersion, mocks.stateVersion, breakpoints.stateVersion]
+        return NetworkInspectorViewModel(log: networkLog, filter: filter, filterQuery: filterQuery.isEmpty ? "" : filterQuery + "&",
                                          faults: FaultsViewModel(faults: faults, audit: try await faults.audit(limit: 20), l10n: l10n),
                                          mocks: MocksViewModel(mocks: mocks, l10n: l10n),
-                                         breakpoints: BreakpointsViewModel(breakpoints: breakpoints, mocks: mocks, l10n: l10n), l10n: l10n)
+                                         breakpoints: BreakpointsViewModel(breakpoints: breakpoints, mocks: mocks, l10n: l10n),
+                                         sections: sections, l10n: l10n)
     }
 
     /// `?reveal=1` puts the configured credentials into the cURL line: asked for by a person on

@@ -16,34 +16,60 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
     let filter: NetworkExchangeFilter
     let operations: [Option]
     let outcomes: [Option]
-    let exchanges: [NetworkExchangeRowViewModel]
+    /// A page of the exchanges that match: the newest, or those after `filter.after`.
+    let exchanges: [Drawn<NetworkExchangeListItemViewModel>]
     let hasExchanges: Bool
+    /// How many exchanges match the filters, over all pages.
+    let matchingCount: Int
+    /// "1 to 50 of the 312 that match, newest first."; empty when none is shown.
+    let shownNote: String
+    /// The `after` of the page of older exchanges that match; `nil` on the last page.
+    let olderAfter: Int?
+    /// The filters as a query followed by `&` when not empty: the pages' links keep them.
+    let filterQuery: String
     /// How many exchanges the ring keeps at most (`--network-log-size`).
     let capacity: Int
     let bodyCap: Int
     /// "Keeps the last 500 exchanges; …" in the reader's language.
     let keptNote: String
-    let faults: FaultsViewModel
-    let mocks: MocksViewModel
-    let breakpoints: BreakpointsViewModel
+    /// The forms, for a page as `forms`; the calls held as `held`.
+    let faults: Drawn<FaultsViewModel>
+    let mocks: Drawn<MocksViewModel>
+    let breakpoints: Drawn<BreakpointsViewModel>
 
-    init(log: NetworkLog, filter: NetworkExchangeFilter, faults: FaultsViewModel, mocks: MocksViewModel, breakpoints: BreakpointsViewModel,
-         l10n: L10n) {
+    /// How many exchanges a page lists. A whole ring of 500 took tens of milliseconds to draw at
+    /// each opening, and a tab redraws its list at every new exchange.
+    static let pageSize = 50
+
+    /// - Parameter sections: the versions of the faults, mocks and breakpoints in force, read
+    ///   before their view-models were made.
+    init(log: NetworkLog, filter: NetworkExchangeFilter, filterQuery: String, faults: FaultsViewModel, mocks: MocksViewModel,
+         breakpoints: BreakpointsViewModel, sections: [Int], l10n: L10n) {
         title = l10n[.networkInspector]
         self.filter = filter
+        self.filterQuery = filterQuery
         let kept = log.latest
         let names = Set(kept.map(\.operationName)).union(FaultInjector.operations).sorted()
         operations = [Option(value: "", title: l10n[.networkAll], isSelected: filter.operation == nil)]
             + names.map { Option(value: $0, title: $0, isSelected: $0 == filter.operation) }
         outcomes = [Option(value: "", title: l10n[.networkAll], isSelected: filter.outcome == nil)]
             + NetworkExchange.Outcome.allCases.map { Option(value: $0.rawValue, title: l10n[$0.title], isSelected: $0 == filter.outcome) }
-        exchanges = kept.filter(filter.matches).map { NetworkExchangeRowViewModel($0, l10n: l10n) }
+        let matching = kept.indices.filter { filter.matches(kept[$0]) }
+        let start = filter.after.map { after in matching.firstIndex { kept[$0].id < after } ?? matching.endIndex } ?? matching.startIndex
+        let shown = matching[start...].prefix(Self.pageSize).map { kept[$0] }
+        exchanges = shown.map { Drawn($0, l10n: l10n) }
         hasExchanges = !exchanges.isEmpty
+        matchingCount = matching.count
+        shownNote = shown.isEmpty ? "" : String(format: l10n[.networkShown], String(start + 1), String(start + shown.count), String(matching.count))
+        olderAfter = start + shown.count < matching.count ? shown.last?.id : nil
         capacity = log.capacity
         bodyCap = log.bodyCap
         keptNote = String(format: l10n[.networkKept], String(log.capacity), String(log.bodyCap / 1024))
-        self.faults = faults
-        self.mocks = mocks
-        self.breakpoints = breakpoints
+        self.faults = Drawn(faults, parts: ["forms": NetworkInspectorFaultsItemViewModel(content: faults, drawnFrom: sections)])
+        self.mocks = Drawn(mocks, parts: ["forms": NetworkInspectorMocksItemViewModel(content: mocks, drawnFrom: sections)])
+        self.breakpoints = Drawn(breakpoints, parts: [
+            "forms": NetworkInspectorBreakpointsItemViewModel(content: breakpoints, drawnFrom: sections),
+            "held": NetworkInspectorHeldCallsItemViewModel(content: breakpoints, drawnFrom: sections),
+        ])
     }
 }

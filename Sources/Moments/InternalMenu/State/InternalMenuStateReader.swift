@@ -55,7 +55,7 @@ public struct InternalMenuStateReader: Sendable {
             audit: try await toggleAudit.value { try await toggles.internalTogglesDataStore.audit() },
             remoteOrigin: toggles.remoteTogglesDataStore.origin,
             trackingEvents: recordingTrackingProvider.recordedEvents(InternalMenuViewModel.activityPerKind),
-            exchanges: networkLog.latest(InternalMenuViewModel.activityPerKind),
+            exchanges: Array(networkLog.latest(InternalMenuViewModel.activityPerKind)),
             actions: actions,
             faults: faults?.active(in: l10n) ?? [],
             faultAudit: try await faultAudit?.value { try await faults?.audit(limit: InternalMenuViewModel.activityPerKind) ?? [] } ?? [],
