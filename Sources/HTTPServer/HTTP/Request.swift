@@ -120,6 +120,13 @@ public struct QueryArguments: Sendable, Sequence {
         QueryArguments(pairs.filter { !names.contains($0.name) }.map { ($0.name, $0.value) })
     }
 
+    /// These arguments without any of `names`, percent-encoded and followed by `&` when any is
+    /// left: the start of a link's query that adds an argument of its own (`?{{query}}lang=en`).
+    public func linkPrefix(removing names: Set<String>) -> String {
+        let kept = removing(names).urlEncoded
+        return kept.isEmpty ? "" : kept + "&"
+    }
+
     /// `a=1&b=two%20words`: the arguments percent-encoded (everything but RFC 3986's unreserved
     /// characters), for a link or a `Location`.
     public var urlEncoded: String {

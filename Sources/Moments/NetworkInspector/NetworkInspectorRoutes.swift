@@ -56,9 +56,8 @@ struct NetworkInspectorRoutes: RouteCollection {
         let l10n = request.l10n
         let filter = try NetworkExchangeFilter(operation: request.query["operation"], outcome: request.query["outcome"], q: request.query["q"],
                                                after: request.query["after"])
-        let filterQuery = request.query.removing(["after", "lang", "refresh"]).urlEncoded
         let sections = [faults.stateVersion, mocks.stateVersion, breakpoints.stateVersion]
-        return NetworkInspectorViewModel(log: networkLog, filter: filter, filterQuery: filterQuery.isEmpty ? "" : filterQuery + "&",
+        return NetworkInspectorViewModel(log: networkLog, filter: filter, filterQuery: request.query.linkPrefix(removing: ["after", "lang", "refresh"]),
                                          faults: FaultsViewModel(faults: faults, audit: try await faults.audit(limit: 20), l10n: l10n),
                                          mocks: MocksViewModel(mocks: mocks, l10n: l10n),
                                          breakpoints: BreakpointsViewModel(breakpoints: breakpoints, mocks: mocks, l10n: l10n),

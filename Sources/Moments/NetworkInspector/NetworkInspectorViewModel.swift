@@ -37,8 +37,8 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
     let mocks: Drawn<MocksViewModel>
     let breakpoints: Drawn<BreakpointsViewModel>
 
-    /// How many exchanges a page lists. A whole ring of 500 took tens of milliseconds to draw at
-    /// each opening, and a tab redraws its list at every new exchange.
+    /// How many exchanges a page lists: the whole ring is slow to draw, and an open tab redraws
+    /// its list at every new exchange.
     static let pageSize = 50
 
     /// - Parameter sections: the versions of the faults, mocks and breakpoints in force, read

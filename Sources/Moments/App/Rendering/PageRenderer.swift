@@ -176,9 +176,7 @@ public struct PageRenderer: Sendable {
     /// This page's query without `lang` (nor `refresh`, which redirects), followed by `&` when
     /// not empty: language links (`?{{languageLinkQuery}}lang=en`) keep the page and its filters.
     private static func languageLinkQuery(_ request: Request) -> String {
-        guard !request.query.isEmpty else { return "" }
-        let kept = request.query.removing(["lang", "refresh"]).urlEncoded
-        return kept.isEmpty ? "" : kept + "&"
+        request.query.isEmpty ? "" : request.query.linkPrefix(removing: ["lang", "refresh"])
     }
 
     /// "Local overrides in force: isRoundedAvatar = true", while any is set.
