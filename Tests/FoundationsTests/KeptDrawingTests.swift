@@ -26,21 +26,25 @@ import Testing
     }
 
     @Test func aScript_readsTheContentsFields() throws {
-        let drawn = Drawn(Counter(count: 3), parts: ["badge": CounterBadge(content: Counter(count: 3), drawnFrom: [7])])
+        let drawn = Drawn(Counter(count: 3), parts: ["badge": [CounterBadge(content: Counter(count: 3), drawnFrom: [7])]])
         #expect(String(decoding: try JSONEncoder().encode(drawn), as: UTF8.self) == #"{"count":3}"#)
     }
 
-    @Test func aPage_readsEachPartDrawnUnderItsName() throws {
+    @Test func aPage_readsEachPartDrawnUnderItsName_itsItemsOneAfterTheOther() throws {
         let drawer = RecordingDrawer()
         var encoder = TemplateContextEncoder()
         encoder.userInfo[.listItemDrawer] = drawer
-        let drawn = Drawn(Counter(count: 3), parts: ["badge": CounterBadge(content: Counter(count: 3), drawnFrom: [7]),
-                                                     "other": CounterBadge(content: Counter(count: 4), drawnFrom: [8])])
+        let drawn = Drawn(Counter(count: 3), parts: [
+            "badge": [CounterBadge(content: Counter(count: 3), drawnFrom: [7])],
+            "list": [CounterBadge(content: Counter(count: 4), drawnFrom: [8]), CounterBadge(content: Counter(count: 5), drawnFrom: [9])],
+            "none": [],
+        ])
         let context = try #require(try encoder.encode(drawn) as? [String: Any])
         #expect(context["badge"] as? String == #"<CounterBadge>{"count":3}"#)
-        #expect(context["other"] as? String == #"<CounterBadge>{"count":4}"#)
+        #expect(context["list"] as? String == #"<CounterBadge>{"count":4}<CounterBadge>{"count":5}"#, "a list's items one after the other")
+        #expect(context["none"] as? String == "")
         #expect(context["count"] == nil, "the page reads the parts only")
-        #expect(drawer.drawn.count == 2)
+        #expect(drawer.drawn.count == 3)
     }
 
     @Test func aKeptDrawing_isTheSameItemForTheSameStates_whateverItsContent() {

@@ -20,12 +20,13 @@ extension KeptDrawing {
 }
 
 /// `content` as a script reads it; for a page's template (a `ListItemDrawer` in the encoder's
-/// `userInfo`), each of `parts` drawn under its name.
+/// `userInfo`), each of `parts` drawn under its name: its items one after the other, so that a
+/// template writes a list of them as one piece rather than going through them.
 public struct Drawn<Content: Encodable & Sendable>: Encodable, Sendable {
     public let content: Content
-    public let parts: [String: any ListItemViewModel]
+    public let parts: [String: [any ListItemViewModel]]
 
-    public init(_ content: Content, parts: [String: any ListItemViewModel]) {
+    public init(_ content: Content, parts: [String: [any ListItemViewModel]]) {
         self.content = content
         self.parts = parts
     }
@@ -40,6 +41,8 @@ public struct Drawn<Content: Encodable & Sendable>: Encodable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         guard let drawer = encoder.userInfo[.listItemDrawer] as? any ListItemDrawer else { return try content.encode(to: encoder) }
         var container = encoder.container(keyedBy: PartName.self)
-        for (name, part) in parts { try container.encode(try drawer.html(for: part), forKey: PartName(stringValue: name)) }
+        for (name, items) in parts {
+            try container.encode(try items.map { try drawer.html(for: $0) }.joined(), forKey: PartName(stringValue: name))
+        }
     }
 }

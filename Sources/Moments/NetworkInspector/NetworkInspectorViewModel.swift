@@ -16,8 +16,9 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
     let filter: NetworkExchangeFilter
     let operations: [Option]
     let outcomes: [Option]
-    /// A page of the exchanges that match: the newest, or those after `filter.after`.
-    let exchanges: [Drawn<NetworkExchangeListItemViewModel>]
+    /// A page of the exchanges that match, the newest or those after `filter.after`: for a page,
+    /// drawn as the list's entries (`items`) and as the table's rows (`rows`).
+    let exchanges: Drawn<[NetworkExchangeListItemViewModel]>
     let hasExchanges: Bool
     /// How many exchanges match the filters, over all pages.
     let matchingCount: Int
@@ -49,7 +50,7 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
         self.filter = filter
         self.filterQuery = filterQuery
         let kept = log.latest
-        let names = Set(kept.map(\.operationName)).union(FaultInjector.operations).sorted()
+        let names = Set(kept.map { $0.operationName }).union(FaultInjector.operations).sorted()
         operations = [Option(value: "", title: l10n[.networkAll], isSelected: filter.operation == nil)]
             + names.map { Option(value: $0, title: $0, isSelected: $0 == filter.operation) }
         outcomes = [Option(value: "", title: l10n[.networkAll], isSelected: filter.outcome == nil)]
@@ -57,19 +58,21 @@ struct NetworkInspectorViewModel: Encodable, Sendable {
         let matching = kept.indices.filter { filter.matches(kept[$0]) }
         let start = filter.after.map { after in matching.firstIndex { kept[$0].id < after } ?? matching.endIndex } ?? matching.startIndex
         let shown = matching[start...].prefix(Self.pageSize).map { kept[$0] }
-        exchanges = shown.map { Drawn($0, l10n: l10n) }
-        hasExchanges = !exchanges.isEmpty
+        let drawn = shown.map { ShownExchange(exchange: $0, l10n: l10n) }
+        let items = drawn.map(NetworkExchangeListItemViewModel.init)
+        exchanges = Drawn(items, parts: ["items": items, "rows": drawn.map(NetworkExchangeTableRowViewModel.init)])
+        hasExchanges = !shown.isEmpty
         matchingCount = matching.count
         shownNote = shown.isEmpty ? "" : String(format: l10n[.networkShown], String(start + 1), String(start + shown.count), String(matching.count))
         olderAfter = start + shown.count < matching.count ? shown.last?.id : nil
         capacity = log.capacity
         bodyCap = log.bodyCap
         keptNote = String(format: l10n[.networkKept], String(log.capacity), String(log.bodyCap / 1024))
-        self.faults = Drawn(faults, parts: ["forms": NetworkInspectorFaultsItemViewModel(content: faults, drawnFrom: sections)])
-        self.mocks = Drawn(mocks, parts: ["forms": NetworkInspectorMocksItemViewModel(content: mocks, drawnFrom: sections)])
+        self.faults = Drawn(faults, parts: ["forms": [NetworkInspectorFaultsItemViewModel(content: faults, drawnFrom: sections)]])
+        self.mocks = Drawn(mocks, parts: ["forms": [NetworkInspectorMocksItemViewModel(content: mocks, drawnFrom: sections)]])
         self.breakpoints = Drawn(breakpoints, parts: [
-            "forms": NetworkInspectorBreakpointsItemViewModel(content: breakpoints, drawnFrom: sections),
-            "held": NetworkInspectorHeldCallsItemViewModel(content: breakpoints, drawnFrom: sections),
+            "forms": [NetworkInspectorBreakpointsItemViewModel(content: breakpoints, drawnFrom: sections)],
+            "held": [NetworkInspectorHeldCallsItemViewModel(content: breakpoints, drawnFrom: sections)],
         ])
     }
 }

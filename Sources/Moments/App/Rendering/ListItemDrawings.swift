@@ -9,15 +9,33 @@ import Locking
 /// drawn again after a change draws only the items that changed.
 final class ListItemDrawings: Sendable {
     struct Key: Hashable, Sendable {
+        /// A kept drawing's kind and what it is drawn from (`KeptDrawing`).
+        private struct Kept: Hashable {
+            let type: ObjectIdentifier
+            let drawnFrom: [Int]
+        }
+
         let look: PageLook.Key
         let item: any ListItemViewModel
+        /// Read once, so that keys of kept drawings compare without casting an item, which
+        /// copies all that it holds.
+        private let kept: Kept?
+
+        init(look: PageLook.Key, item: any ListItemViewModel) {
+            self.look = look
+            self.item = item
+            kept = (item as? any KeptDrawing).map { Kept(type: ObjectIdentifier(type(of: $0)), drawnFrom: $0.drawnFrom) }
+        }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.look == rhs.look && lhs.item.isEqual(to: rhs.item)
+            guard lhs.look == rhs.look else { return false }
+            guard lhs.kept == nil, rhs.kept == nil else { return lhs.kept == rhs.kept }
+            return lhs.item.isEqual(to: rhs.item)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(look)
+            if let kept { return hasher.combine(kept) }
             hasher.combine(ObjectIdentifier(type(of: item)))
             item.hash(into: &hasher)
         }
