@@ -151,7 +151,11 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            // Linked by the toolchain's lld with relative relocations packed (DT_RELR, glibc 2.36):
+            // gold writes each pointer the loader fixes up at start as a 24-byte entry, and the
+            // table it reads stays in the process's memory.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
         ),
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(name: "TestSupport", dependencies: ["CChildProcess", "HTTPServer", "Locking"], path: "Tests/TestSupport"),

@@ -29,7 +29,8 @@ enum ServerRunner {
         // The signals are ServiceLifecycle's to trap too, but it arms them when the group runs,
         // after the URL line: the waiter armed before the start stops the group instead.
         let services = [ServiceGroupConfiguration.ServiceConfiguration(service: termination, successTerminationBehavior: .gracefullyShutdownGroup)]
-            + background.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
+            + (background + [BackgroundWork { await ProcessMemory.returnFreeMemoryBetweenLoads(of: server) }])
+                .map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
             + [ServiceGroupConfiguration.ServiceConfiguration(service: HTTPServerService(server: server, stopping: stopping))]
         try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: Logger(label: "moments.lifecycle"))).run()
     }

@@ -27,8 +27,8 @@ public final class HTTPServer: Sendable {
         public var maxBodySize: Int
         /// Bytes a connection may use for its request line and headers and its answer's header;
         /// heads that would leave too little of it for the answer are refused. 24 KiB holds 100
-        /// headers of 100 bytes, or one cookie of 16 KiB, and keeps 256 open connections within 6 MiB:
-        /// libmicrohttpd touches the whole of it.
+        /// headers of 100 bytes, or one cookie of 8 KiB, and keeps 256 open connections within 6 MiB:
+        /// libmicrohttpd zeroes the whole of it after each request.
         public var connectionMemoryLimit: Int
         /// Bytes of request line and headers answered; larger heads get 414 or 431 while there is
         /// still room in the connection's memory to say so.
@@ -118,6 +118,12 @@ public final class HTTPServer: Sendable {
 
     /// Requests received and not yet answered and closed.
     public var inFlightCount: Int { openConnections.requests.count }
+
+    /// Connections open now, idle ones included.
+    public var openConnectionCount: Int { openConnections.count }
+
+    /// Connections opened since the start: whether any came since a moment before.
+    public var openedConnectionCount: Int { openConnections.opened }
 
     /// Binds the socket and starts the worker threads; returns once requests are accepted.
     public func start() throws(HTTPServerError) {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CMicroHTTPD
 import Locking
+import Synchronization
 
 /// The connections libmicrohttpd has open, and the deadline for a request's headers.
 ///
@@ -19,6 +20,7 @@ import Locking
 final class OpenConnections: Sendable {
     private let limit: Duration
     private let connections = Locked<[Int: OpenConnection]>([:])
+    private let openedCount = Atomic(0)
 
     init(limit: Duration) {
         self.limit = limit
@@ -28,12 +30,22 @@ final class OpenConnections: Sendable {
     func opened(_ connection: ConnectionHandle, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let open = OpenConnection(socket: cmhd_connection_socket(connection.pointer))
         connections.withLock { $0[connection.id] = open }
+        openedCount.add(1, ordering: .relaxed)
         socketContext.pointee = Unmanaged.passUnretained(open).toOpaque()
     }
 
     /// Lets a closed connection go, with the request it was on.
     func closed(_ connection: ConnectionHandle) {
         connections.withLock { _ = $0.removeValue(forKey: connection.id) }
+    }
+
+    var count: Int {
+        connections.withLock { $0.count }
+    }
+
+    /// Connections opened since the start.
+    var opened: Int {
+        openedCount.load(ordering: .relaxed)
     }
 
     /// The requests received on open connections and not yet finished.
