@@ -22,11 +22,11 @@ public struct GzipPieces: Sendable {
     /// An empty final block with fixed codes: what deflate writes to finish.
     static let finalBlock: [UInt8] = [0x03, 0x00]
 
-    /// `pieces` deflated, for values of `valueLength` bytes between them.
-    public init(_ pieces: [SharedBytes], valueLength: Int) {
+    /// `pieces` deflated at zlib's `level`, for values of `valueLength` bytes between them.
+    public init(_ pieces: [SharedBytes], valueLength: Int, level: Int32 = Z_DEFAULT_COMPRESSION) {
         self.valueLength = valueLength
         valueHeaders = Self.storedBlockHeaders(valueLength)
-        deflated = Self.deflate(pieces, valueLength: valueLength)
+        deflated = Self.deflate(pieces, valueLength: valueLength, level: level)
         let nuls = [UInt8](repeating: 0, count: valueLength)
         var before: [UInt8] = []
         for (index, piece) in pieces.enumerated() {
@@ -96,10 +96,10 @@ public struct GzipPieces: Sendable {
     /// without being written (`deflateSetDictionary`, which raw deflate takes after a flush), so each
     /// piece refers back to those before it and the page is read once. A piece that holds a NUL
     /// could match into a value: then the history is dropped at every piece (`Z_FULL_FLUSH`).
-    private static func deflate(_ pieces: [SharedBytes], valueLength: Int) -> [SharedBytes] {
+    private static func deflate(_ pieces: [SharedBytes], valueLength: Int, level: Int32) -> [SharedBytes] {
         var stream = z_stream()
-        // Raw deflate (negative window bits), zlib's default level, its most memory.
-        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY,
+        // Raw deflate (negative window bits), zlib's most memory.
+        guard deflateInit2_(&stream, level, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             preconditionFailure("zlib refused its own defaults")
         }

@@ -1,4 +1,5 @@
 import Bytes
+import CZlib
 import Foundation
 import Locking
 import Telemetry
@@ -61,7 +62,9 @@ public final class RenderedPage: Sendable {
     public func gzipped(with value: String) -> SharedBytes {
         let length = value.utf8.count
         if let gzip = deflated.withLock({ $0[length] }) { return gzip.joined(separator: value) }
-        let gzip = GzipPieces(pieces, valueLength: length)
+        // zlib's fastest level: a page is deflated again at each change of what it shows, and at the
+        // default level that took as long as drawing it.
+        let gzip = GzipPieces(pieces, valueLength: length, level: Z_BEST_SPEED)
         deflated.withLock { $0[length] = gzip }
         return gzip.joined(separator: value)
     }
