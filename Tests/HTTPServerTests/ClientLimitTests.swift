@@ -46,6 +46,24 @@ import TestSupport
         await server.stop()
     }
 
+    /// What the process reads to hand malloc's kept memory back between loads: the connections
+    /// open now, and how many have opened.
+    @Test func openAndOpenedConnections_areCounted() async throws {
+        let server = try makeServer(headerTimeout: .seconds(5))
+        let openedBefore = server.server.openedConnectionCount
+        let held = try (0..<3).map { _ in try RawConnection(port: server.port) }
+        for connection in held {
+            connection.write(Data("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            #expect(await connection.received(until: "hello", timeout: 10).contains("200 OK"))
+        }
+        #expect(server.server.openConnectionCount == 3)
+        #expect(server.server.openedConnectionCount == openedBefore + 3)
+        held.forEach { $0.close() }
+        try await eventually("the closed connections to be let go") { server.server.openConnectionCount == 0 }
+        #expect(server.server.openedConnectionCount == openedBefore + 3, "a close opens nothing")
+        await server.stop()
+    }
+
     @Test func connectionsBeyondTheLimit_areClosed_andServedAgainOnceOthersLeave() async throws {
         var router = Router()
         router.get("/hello") { _ in .text("hello") }
