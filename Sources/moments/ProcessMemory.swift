@@ -2,7 +2,7 @@ import CMalloc
 import Foundation
 import HTTPServer
 
-/// glibc's malloc settings for a server, set before it starts.
+/// glibc's malloc settings for a server, set before it starts, and when it gives memory back.
 ///
 /// By default a thread's arena hands memory back to the kernel as soon as 128 KiB lie free at
 /// its top, and the next request faults the same pages in again: under load a page fault for
