@@ -52,8 +52,8 @@ import TestSupport
                 }
             }
             // Each round signals later in the storm: once 10, 20, 30 likes were acknowledged (or
-            // after a minute, and the round fails below if none was). In a full suite's first
-            // seconds on two cores, no like of a round was answered within 10 s.
+            // after a minute, and the round fails below if none was): in a full suite's first
+            // seconds on two cores, a round's likes can wait longer than 10 s for an answer.
             try? await eventually("\(10 * round) likes to be acknowledged", timeout: .seconds(60), pollingEvery: .milliseconds(1)) {
                 lastSent.acknowledgedCount.withLock { $0 } >= 10 * round
             }

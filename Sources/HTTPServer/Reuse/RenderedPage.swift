@@ -63,7 +63,7 @@ public final class RenderedPage: Sendable {
         let length = value.utf8.count
         if let gzip = deflated.withLock({ $0[length] }) { return gzip.joined(separator: value) }
         // zlib's fastest level: a page is deflated again at each change of what it shows, and at the
-        // default level that took as long as drawing it.
+        // default level deflating costs about as much as drawing it.
         let gzip = GzipPieces(pieces, valueLength: length, level: Z_BEST_SPEED)
         deflated.withLock { $0[length] = gzip }
         return gzip.joined(separator: value)

@@ -1,8 +1,9 @@
 import Foundation
 import Foundations
 
-/// An exchange a page shows, held once by its two drawings (its list entry and its table row): copying an exchange retains each of its
-/// many fields, and the request threads that draw the same page retain the same ones.
+/// An exchange a page shows, held once by its two drawings (its list entry and its table row):
+/// copying an exchange retains each of its many fields, and the request threads that draw the
+/// same page retain the same ones.
 final class ShownExchange: Sendable {
     let exchange: NetworkExchange
     let l10n: L10n
