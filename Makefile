@@ -19,7 +19,10 @@ MOMENTS_COMMIT := $(or $(MOMENTS_COMMIT),$(shell git describe --always --dirty -
 MOMENTS_BUILD_DATE := $(or $(MOMENTS_BUILD_DATE),$(shell date -u -d @$${SOURCE_DATE_EPOCH:-$$(date +%s)} +%Y-%m-%dT%H:%M:%SZ))
 RELEASE_SCRATCH := .build-release
 RELEASE_BINARY := $(RELEASE_SCRATCH)/release/moments
-RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now --scratch-path $(RELEASE_SCRATCH)
+# How an installed binary is linked, and the internal and production builds too, so that what the
+# bench measures is what people run: the Swift runtime in it, every symbol bound at start.
+PACKAGE_LINK_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+RELEASE_FLAGS := -c release $(PACKAGE_LINK_FLAGS) --scratch-path $(RELEASE_SCRATCH)
 MANUAL := $(RELEASE_SCRATCH)/manual/moments.1
 COMPLETIONS := $(RELEASE_SCRATCH)/completions
 ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
@@ -184,11 +187,12 @@ package-test-deps:
 package-test: deps release-deps package-test-deps
 	python3 -m pytest -q Tests/Package
 
+## build-internal, build-production: release builds linked as the packages are (PRODUCT=moments for the binary alone)
 build-internal: deps
-	MOMENTS_BUILD=internal $(SWIFT) build -c release --scratch-path .build-internal
+	MOMENTS_BUILD=internal $(SWIFT) build -c release $(PACKAGE_LINK_FLAGS) --scratch-path .build-internal $(if $(PRODUCT),--product $(PRODUCT))
 
 build-production: deps
-	MOMENTS_BUILD=production $(SWIFT) build -c release --scratch-path .build-production
+	MOMENTS_BUILD=production $(SWIFT) build -c release $(PACKAGE_LINK_FLAGS) --scratch-path .build-production $(if $(PRODUCT),--product $(PRODUCT))
 
 ## bench-server: wrk against the server's fixed small answer (not a test)
 bench-server: deps
