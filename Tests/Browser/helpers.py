@@ -26,6 +26,12 @@ def like_button(driver, moment_id):
     return driver.find_element(By.CSS_SELECTOR, f"#moment-{moment_id} [data-like-form] button")
 
 
+def answered_like_button(driver, moment_id):
+    """The moment's like button once the server's answer has replaced it: with JavaScript a press
+    shows the button pressed at once, and busy until the answer comes."""
+    return driver.find_element(By.CSS_SELECTOR, f"#moment-{moment_id} [data-like-form] button:not([aria-busy])")
+
+
 def first_unliked_moment(driver):
     for button in driver.find_elements(By.CSS_SELECTOR, "[data-like-form] button"):
         if button.get_attribute("aria-pressed") == "false":

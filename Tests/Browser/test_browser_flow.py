@@ -2,7 +2,7 @@
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as condition
 
-from helpers import console_errors, first_unliked_moment, like_button, press_area51_shortcut, wait
+from helpers import answered_like_button, console_errors, first_unliked_moment, like_button, press_area51_shortcut, wait
 
 
 def test_flow_with_javascript(server, browser, shoot):
@@ -23,14 +23,14 @@ def test_flow_with_javascript(server, browser, shoot):
     moment = first_unliked_moment(browser)
     browser.execute_script("window.stillTheSamePage = true")
     like_button(browser, moment).click()
-    wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "true")
+    wait(browser).until(lambda d: answered_like_button(d, moment).get_attribute("aria-pressed") == "true")
     assert browser.execute_script("return window.stillTheSamePage") is True, "the like updated the page in place"
     shoot(browser, "3-liked")
 
     browser.refresh()
     assert like_button(browser, moment).get_attribute("aria-pressed") == "true", "the like survives a reload"
     like_button(browser, moment).click()
-    wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "false")
+    wait(browser).until(lambda d: answered_like_button(d, moment).get_attribute("aria-pressed") == "false")
 
     moments = lambda d: d.find_elements(By.CSS_SELECTOR, ".list > [data-moment-id]")
     assert len(moments(browser)) == 10, "the timeline opens on its ten newest moments"

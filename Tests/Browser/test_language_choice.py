@@ -5,7 +5,7 @@ import re
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as condition
 
-from helpers import api, press, first_unliked_moment, like_button, mark_for_redraw, press_area51_shortcut, redrawn_at, wait
+from helpers import answered_like_button, api, press, first_unliked_moment, like_button, mark_for_redraw, press_area51_shortcut, redrawn_at, wait
 
 CHINESE_TITLE = "朋友圈"
 
@@ -17,8 +17,15 @@ def shows_chinese(driver):
             and driver.find_element(By.CSS_SELECTOR, ".app h1").text in (CHINESE_TITLE, "51 区"))
 
 
+def read(driver, selector, attribute):
+    """`attribute` of every element `selector` finds, read in one script: a like's own change comes
+    back as a live redraw, which may replace the elements between two reads of them."""
+    return driver.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.getAttribute(arguments[1]))",
+                                 selector, attribute)
+
+
 def like_titles(driver):
-    return {button.get_attribute("title") for button in driver.find_elements(By.CSS_SELECTOR, "[data-like-form] button")}
+    return set(read(driver, "[data-like-form] button", "title"))
 
 
 def moments(driver):
@@ -46,11 +53,11 @@ def test_chinese_picked_once_sticks_until_the_browser_decides_again(server, brow
 
     moment = first_unliked_moment(browser)
     press(browser, like_button(browser, moment))
-    wait(browser).until(lambda d: like_button(d, moment).get_attribute("aria-pressed") == "true")
-    assert like_button(browser, moment).get_attribute("title") == "取消赞", "the like's fragment"
+    wait(browser).until(lambda d: answered_like_button(d, moment).get_attribute("aria-pressed") == "true")
+    assert read(browser, f"#moment-{moment} [data-like-form] button", "title") == ["取消赞"], "the like's fragment"
 
     mark_for_redraw(browser)
-    other = next(m.get_attribute("data-moment-id") for m in moments(browser) if m.get_attribute("data-moment-id") != moment)
+    other = next(m for m in read(browser, ".list > [data-moment-id]", "data-moment-id") if m != moment)
     api(server, "PUT", f"/api/moments/{other}/like", {"isLiked": True})
     redrawn_at(browser)
     assert shows_chinese(browser), "the live redraw"
@@ -58,7 +65,7 @@ def test_chinese_picked_once_sticks_until_the_browser_decides_again(server, brow
 
     browser.find_element(By.CSS_SELECTOR, "[data-more]").click()
     wait(browser).until(lambda d: len(moments(d)) == 20)
-    older_dates = [date.text for date in browser.find_elements(By.CSS_SELECTOR, ".list > [data-moment-id] .moment__date")[10:]]
+    older_dates = browser.execute_script("return [...document.querySelectorAll('.list > [data-moment-id] .moment__date')].map(e => e.innerText)")[10:]
     assert older_dates and not any(re.search("[A-Za-z]", date) for date in older_dates), f"Older moments in Chinese: {older_dates}"
 
     press_area51_shortcut(browser)
